@@ -1,0 +1,5 @@
+import { postOrder } from "@once/api/rest";
+import { restDeps } from "~/server/rest-deps";
+
+export const dynamic = "force-dynamic";
+export const POST = (request: Request) => postOrder(request, restDeps());

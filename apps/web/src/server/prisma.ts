@@ -1,0 +1,4 @@
+import "server-only";
+import { getPrisma } from "@once/db";
+
+export const prisma = () => getPrisma();

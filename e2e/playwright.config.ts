@@ -1,0 +1,43 @@
+// Browser tests: Debian's Chromium (never a downloaded browser) against a production build
+// of apps/web on a real PostgreSQL database made for this run by run-e2e.ts.
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const databaseUrl = process.env.E2E_DATABASE_URL;
+if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the browser tests through `pnpm test:e2e`");
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./artifacts/test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  reporter: [["list"], ["html", { outputFolder: "./artifacts/report", open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "pnpm --filter @once/web start",
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: "production" },
+  },
+});

@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+
+test("the catalog lists the seeded guides in both languages", async ({ page }) => {
+  await page.goto("/guides");
+  await expect(page.getByRole("heading", { level: 1, name: "Sample guides" })).toBeVisible();
+  const cards = page.getByTestId("guide-card");
+  await expect(cards).toHaveCount(4);
+  await expect(page.getByText("Sample Ordering Guide")).toBeVisible();
+  await expect(page.getByText("资料订购示例指南")).toBeVisible();
+});
+
+test("the root redirects to the catalog", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/guides$/);
+});
+
+test("the health endpoint reports a reachable, migrated database", async ({ request }) => {
+  const response = await request.get("/api/health");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok", database: "reachable", migrations: { current: true, pending: [] } });
+});

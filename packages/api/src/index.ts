@@ -1,0 +1,3 @@
+export { appRouter, createCaller, type AppRouter } from "./root.ts";
+export { createContextInner, type Context } from "./trpc.ts";
+export type { GuideSummary } from "./catalog/list-guides.ts";

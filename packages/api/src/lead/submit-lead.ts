@@ -1,0 +1,34 @@
+// lead.submit: one inquiry per operation. A new key with the same phone within 24 hours is a
+// new inquiry on purpose (never mistaken for a retry), flagged as a possible duplicate.
+import type { Prisma } from "@once/db";
+import type { IdempotentOperation } from "@once/idempotency/server";
+import { customerIdOf } from "../order/create-order.ts";
+import { DUPLICATE_WINDOW_MS, formatLeadNumber, leadFingerprint, type LeadInput, type LeadView } from "./lead-schema.ts";
+
+export const submitLeadOperation: IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> = {
+  type: "lead",
+  fingerprint: leadFingerprint,
+  async execute(tx, input, { principal, key }) {
+    const earlier = await tx.lead.findFirst({
+      where: { phone: input.phone, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    const lead = await tx.lead.create({
+      data: {
+        customerId: customerIdOf(principal),
+        operationKey: key,
+        name: input.name,
+        phone: input.phone,
+        content: input.content,
+        email: input.email,
+        company: input.company,
+        possibleDuplicate: earlier !== null,
+        duplicateOfId: earlier?.id ?? null,
+      },
+      select: { id: true, number: true, status: true, createdAt: true },
+    });
+    const body: LeadView = { id: lead.id, number: formatLeadNumber(lead.number), status: lead.status, createdAt: lead.createdAt.toISOString() };
+    return { outcome: "completed", status: 201, body, resultId: lead.id };
+  },
+};

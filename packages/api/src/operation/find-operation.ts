@@ -1,0 +1,43 @@
+// operation.status: what happened to one of the caller's operations, by key. Only the
+// caller's own principal is searched, so another customer's key reveals nothing.
+import { z } from "zod";
+import type { PrismaClient } from "@once/db";
+import { OPERATION_TYPES, type OperationType } from "@once/idempotency";
+
+export const operationViewSchema = z.object({
+  key: z.string(),
+  type: z.enum(OPERATION_TYPES),
+  /** completed | rejected | expired */
+  outcome: z.enum(["completed", "rejected", "expired"]),
+  status: z.number().int().nullable(),
+  resultId: z.string().nullable(),
+  result: z.unknown().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OperationView = z.infer<typeof operationViewSchema>;
+
+export async function findOperation(
+  prisma: PrismaClient,
+  principal: string,
+  key: string,
+  type?: OperationType,
+): Promise<OperationView | null> {
+  const record = await prisma.idempotencyRecord.findFirst({
+    where: { principal, key, operation: type ?? { in: [...OPERATION_TYPES] }, outcome: { not: "in_progress" } },
+    orderBy: { createdAt: "desc" },
+    select: { operation: true, outcome: true, responseStatus: true, resultId: true, responseBody: true, createdAt: true, expiresAt: true },
+  });
+  if (!record) return null;
+  const expired = record.outcome === "expired" || record.expiresAt <= new Date();
+  return {
+    key,
+    type: record.operation as OperationType,
+    outcome: expired ? "expired" : (record.outcome as "completed" | "rejected"),
+    status: record.responseStatus,
+    resultId: record.resultId,
+    result: expired ? null : (record.responseBody ?? null),
+    createdAt: record.createdAt.toISOString(),
+    expiresAt: record.expiresAt.toISOString(),
+  };
+}

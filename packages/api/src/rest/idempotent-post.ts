@@ -1,0 +1,34 @@
+// POST handlers for idempotent creates (/api/v1/orders, /api/v1/leads). The same operation
+// objects as the tRPC procedures, run through the same runOnce; only the transport differs.
+import type { z } from "zod";
+import type { Prisma } from "@once/db";
+import { IdempotencyError } from "@once/idempotency";
+import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
+import { runOnce, type IdempotentOperation } from "@once/idempotency/server";
+import { authenticateCustomer } from "./authenticate.ts";
+import { withProblemResponses } from "./handle-errors.ts";
+import type { RestDeps } from "./rest-context.ts";
+
+export function idempotentPostHandler<Schema extends z.ZodObject, Body>(
+  schema: Schema,
+  operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>,
+) {
+  return (request: Request, deps: RestDeps): Promise<Response> =>
+    withProblemResponses(deps, async () => {
+      const { principal } = await authenticateCustomer(request, deps.sessionSecret);
+      const wait = deps.rateLimit ? await deps.rateLimit(principal) : null;
+      if (wait !== null) throw new IdempotencyError("RATE_LIMITED", "too many requests from this session; retry later", { retryAfterSeconds: wait });
+
+      const body = await readJsonBody(request, deps.maxBodyBytes);
+      const key = readOperationKey(request.headers, body);
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const fields = parsed.error.flatten().fieldErrors as Record<string, string[]>;
+        const summary = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ");
+        throw new IdempotencyError("VALIDATION_FAILED", summary || "the body does not match the schema", { fields });
+      }
+      const result = await runOnce(deps.prisma, operation, { principal, key, input: parsed.data }, deps.runOptions);
+      deps.log?.("operation", { type: operation.type, replayed: result.replayed, status: result.status });
+      return operationResponse(result);
+    });
+}

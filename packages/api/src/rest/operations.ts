@@ -1,0 +1,20 @@
+// GET /api/v1/operations/{key}[?type=order|lead]: the caller's own operation, or 404.
+import { IdempotencyError, OPERATION_TYPES, isOperationKey, type OperationType } from "@once/idempotency";
+import { findOperation } from "../operation/find-operation.ts";
+import { authenticateCustomer } from "./authenticate.ts";
+import { withProblemResponses } from "./handle-errors.ts";
+import type { RestDeps } from "./rest-context.ts";
+
+export function getOperationHandler(request: Request, key: string, deps: RestDeps): Promise<Response> {
+  return withProblemResponses(deps, async () => {
+    const { principal } = await authenticateCustomer(request, deps.sessionSecret);
+    if (!isOperationKey(key)) throw new IdempotencyError("IDEMPOTENCY_KEY_INVALID", "the key must be 8-255 characters of A-Z a-z 0-9 . _ : -");
+    const type = new URL(request.url).searchParams.get("type");
+    if (type !== null && !(OPERATION_TYPES as readonly string[]).includes(type)) {
+      throw new IdempotencyError("VALIDATION_FAILED", `type must be one of ${OPERATION_TYPES.join(", ")}`, { fields: { type: ["unknown operation type"] } });
+    }
+    const found = await findOperation(deps.prisma, principal, key, (type as OperationType | null) ?? undefined);
+    if (!found) throw new IdempotencyError("NOT_FOUND", "no operation of yours has this key");
+    return Response.json(found, { headers: { "cache-control": "no-store" } });
+  });
+}

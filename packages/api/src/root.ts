@@ -1,0 +1,16 @@
+// Composes the domain routers into the app's one router.
+import { catalogRouter } from "./routers/catalog.ts";
+import { leadRouter } from "./routers/lead.ts";
+import { operationRouter } from "./routers/operation.ts";
+import { orderRouter } from "./routers/order.ts";
+import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
+
+export const appRouter = createTRPCRouter({
+  catalog: catalogRouter,
+  order: orderRouter,
+  lead: leadRouter,
+  operation: operationRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { OPERATION_TYPES, operationKeySchema } from "@once/idempotency";
+import { ProtocolTRPCError } from "@once/idempotency/trpc";
+import { findOperation, operationViewSchema } from "../operation/find-operation.ts";
+import { createTRPCRouter, customerProcedure } from "../trpc.ts";
+
+export const operationRouter = createTRPCRouter({
+  /** The caller's own operation with this key: its outcome and result id, or NOT_FOUND. */
+  status: customerProcedure
+    .input(z.object({ key: operationKeySchema, type: z.enum(OPERATION_TYPES).optional() }))
+    .output(operationViewSchema)
+    .query(async ({ ctx, input }) => {
+      const found = await findOperation(ctx.prisma, ctx.principal, input.key, input.type);
+      if (!found) throw new ProtocolTRPCError("NOT_FOUND", "no operation of yours has this key", { code: "NOT_FOUND", retryable: false, status: 404 });
+      return found;
+    }),
+});

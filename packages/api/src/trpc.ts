@@ -1,0 +1,63 @@
+// The one place where tRPC is set up: the request context, the error formatter and the
+// named base procedures that every router builds on. Routers never touch `t` directly.
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError, type z } from "zod";
+import type { Prisma, PrismaClient } from "@once/db";
+import { ProtocolTRPCError, idempotentResolver, withOperationKey } from "@once/idempotency/trpc";
+import type { IdempotentOperation, RunOptions } from "@once/idempotency/server";
+import { customerPrincipal } from "./session/customer-session.ts";
+
+export interface Context {
+  prisma: PrismaClient;
+  /** The anonymous customer proven by the session cookie or bearer token; null if none. */
+  customerId: string | null;
+  runOptions?: RunOptions;
+}
+
+/** Builds the context from what the transport already resolved; tests call it directly. */
+export function createContextInner(input: Context): Context {
+  return input;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const fields = error.cause instanceof ZodError ? (error.cause.flatten().fieldErrors as Record<string, string[]>) : undefined;
+    const protocol = error instanceof ProtocolTRPCError ? error.protocol : fields ? { code: "VALIDATION_FAILED", retryable: false, status: 400, fields } : undefined;
+    return { ...shape, data: { ...shape.data, protocol } };
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Anyone may call it; reads only public data. */
+export const publicProcedure = t.procedure;
+
+/** Needs an anonymous customer session; the principal comes from it and nowhere else. */
+export const customerProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.customerId) {
+    throw new ProtocolTRPCError("UNAUTHORIZED", "a customer session is required", { code: "UNAUTHENTICATED", retryable: false, status: 401 });
+  }
+  return next({ ctx: { ...ctx, customerId: ctx.customerId, principal: customerPrincipal(ctx.customerId) } });
+});
+
+/**
+ * An exactly-once mutation for customers: declared by its input schema and its operation
+ * (fingerprint fields + business function). The key travels as `idempotencyKey` in the input.
+ */
+export function idempotentCustomerMutation<Schema extends z.ZodObject, Body>(
+  input: Schema,
+  operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>,
+) {
+  const resolve = idempotentResolver<Context & { principal: string }, Prisma.TransactionClient, z.output<Schema>, Body>(
+    { db: (ctx) => ctx.prisma, principal: (ctx) => ctx.principal, runOptions: (ctx) => ctx.runOptions ?? {} },
+    operation,
+  );
+  return customerProcedure
+    .input(withOperationKey(input))
+    .mutation(({ ctx, input: parsed }) => resolve({ ctx, input: parsed as z.output<Schema> & { idempotencyKey: string } }));
+}
+
+export { TRPCError };

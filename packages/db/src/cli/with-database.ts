@@ -1,0 +1,54 @@
+// `with-database [--seed] -- <command...>`: how every server process starts.
+// 1. decide the database (DATABASE_URL, or the embedded PGlite served on a local port),
+// 2. check it is reachable and apply pending migrations (and the idempotent seed in dev),
+// 3. run the command with DATABASE_URL set, and stop the embedded server when it exits.
+// Any failure in 1-2 prints one line naming the cause and exits 1 before anything listens.
+import { spawn } from "node:child_process";
+import { assertDatabaseReachable, resolveDatabaseUrl } from "../database-url.ts";
+import { StartupError } from "../env.ts";
+import { deployMigrations } from "../migrate/index.ts";
+import { seedDatabase } from "../seed-runner.ts";
+import { ensureSharedSecret } from "../shared-secret.ts";
+import { runCli } from "./run-cli.ts";
+
+await runCli(async () => {
+  const argv = process.argv.slice(2);
+  const separator = argv.indexOf("--");
+  const flags = separator === -1 ? [] : argv.slice(0, separator);
+  const command = separator === -1 ? argv : argv.slice(separator + 1);
+  if (command.length === 0) throw new StartupError("usage: with-database [--seed] -- <command> [args...]");
+
+  const database = await resolveDatabaseUrl();
+  let child: ReturnType<typeof spawn> | undefined;
+  const stop = async (code: number) => {
+    await database.release();
+    process.exit(code);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (child && child.exitCode === null) child.kill(signal);
+      else void stop(130);
+    });
+  }
+  try {
+    await assertDatabaseReachable(database.connectionString);
+    const applied = await deployMigrations({ databaseUrl: database.connectionString });
+    const where = database.mode === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL from DATABASE_URL";
+    console.log(`database: ${where}; ${applied.length ? `applied ${applied.join(", ")}` : "migrations current"}`);
+    if (flags.includes("--seed")) await seedDatabase(database.connectionString);
+    if (!process.env.SESSION_SECRET) {
+      process.env.SESSION_SECRET = await ensureSharedSecret(database.connectionString, "session");
+      console.log("SESSION_SECRET is not set: customer sessions are signed with the secret kept in the database");
+    }
+  } catch (error) {
+    await database.release();
+    throw error;
+  }
+
+  child = spawn(command[0]!, command.slice(1), {
+    stdio: "inherit",
+    shell: true,
+    env: { ...process.env, DATABASE_URL: database.connectionString },
+  });
+  child.on("exit", (code, signal) => void stop(code ?? (signal ? 128 : 1)));
+});

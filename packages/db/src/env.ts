@@ -1,0 +1,40 @@
+// The database package's environment, validated once. An unset DATABASE_URL means
+// "use the embedded PostgreSQL"; a set one must be a postgres:// URL.
+import { createEnv } from "@t3-oss/env-core";
+import { z } from "zod";
+
+export const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  }, "must be a URL like postgres://user:password@host:5432/database");
+
+export function readDatabaseEnv(source: NodeJS.ProcessEnv = process.env) {
+  return createEnv({
+    server: {
+      DATABASE_URL: postgresUrl.optional(),
+      EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+      EMBEDDED_DB_DIR: z.string().min(1).optional(),
+    },
+    runtimeEnv: source,
+    emptyStringAsUndefined: true,
+    onValidationError: (issues) => {
+      const lines = issues.map((issue) => {
+        const name = issue.path?.map((p) => (typeof p === "object" ? p.key : p)).join(".") ?? "?";
+        return `${String(name)}: ${issue.message}`;
+      });
+      throw new StartupError(`invalid environment: ${lines.join("; ")}`);
+    },
+  });
+}
+
+/** An error whose message alone explains why the system cannot start. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}

@@ -1,0 +1,44 @@
+// Integration tests run on a real PostgreSQL, each run in a fresh database of its own:
+// created here, migrated with the project's own migrations, dropped afterwards.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { deployMigrations } from "../migrate/index.ts";
+
+export const testAdminUrl = (): string =>
+  process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database named `t_<label>_<random>`; migrate it unless told not to. */
+export async function createTestDatabase(label: string, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = testAdminUrl();
+  const name = `t_${label.replace(/[^a-z0-9]/gi, "_").toLowerCase()}_${randomBytes(4).toString("hex")}`;
+  await admin(adminUrl, (c) => c.query(`create database "${name}"`));
+  const url = withDatabase(adminUrl, name);
+  if (options.migrate !== false) await deployMigrations({ databaseUrl: url });
+  return {
+    url,
+    name,
+    drop: () => admin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}

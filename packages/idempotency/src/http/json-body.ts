@@ -1,0 +1,44 @@
+// Reads a JSON request body with the checks a REST endpoint owes its callers: the media type
+// (415), the size limit (413, enforced while reading, not after) and well-formed JSON (400).
+import { IdempotencyError } from "../shared/errors.ts";
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export async function readJsonBody(request: Request, maxBytes: number = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  const mediaType = type.split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/json" && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
+    throw new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", `send the body as application/json (got ${mediaType || "no Content-Type"})`);
+  }
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+
+  const text = await readLimited(request, maxBytes);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new IdempotencyError("VALIDATION_FAILED", "the body is not valid JSON");
+  }
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+function tooLarge(maxBytes: number): IdempotencyError {
+  return new IdempotencyError("PAYLOAD_TOO_LARGE", `the body is larger than ${maxBytes} bytes`);
+}

@@ -1,0 +1,53 @@
+// RFC 9457 problem+json errors and the success/replay responses of CONTRACT.md.
+import { IdempotencyError, idempotencyErrors, type ErrorCode, type ProtocolErrorDetails } from "../shared/errors.ts";
+import type { OperationResult } from "../shared/outcome.ts";
+
+export const PROBLEM_TYPE_BASE = "https://docs.once.example/problems/";
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  retryable: boolean;
+  [extension: string]: unknown;
+}
+
+export function problemBody(code: ErrorCode, detail: string, details: ProtocolErrorDetails = {}): ProblemBody {
+  const spec = idempotencyErrors[code];
+  const body: ProblemBody = {
+    type: PROBLEM_TYPE_BASE + code.toLowerCase().replace(/_/g, "-"),
+    title: spec.title,
+    status: spec.status,
+    code,
+    detail,
+    retryable: spec.retryable,
+  };
+  if (details.boundTo) body.boundTo = details.boundTo;
+  if (details.fields) body.fields = details.fields;
+  if (details.retryAfterSeconds !== undefined) body.retryAfter = details.retryAfterSeconds;
+  return body;
+}
+
+export function problemResponse(error: IdempotencyError, headers: HeadersInit = {}): Response {
+  const body = problemBody(error.code, error.message, error.details);
+  const out = new Headers(headers);
+  out.set("content-type", "application/problem+json");
+  out.set("cache-control", "no-store");
+  if (error.details.retryAfterSeconds !== undefined) out.set("retry-after", String(error.details.retryAfterSeconds));
+  return new Response(JSON.stringify(body), { status: body.status, headers: out });
+}
+
+/**
+ * The first outcome, or its replay: same status and body, plus `Idempotent-Replayed: true`.
+ * A stored business rejection is a problem document already and keeps its media type.
+ */
+export function operationResponse(result: OperationResult, headers: HeadersInit = {}): Response {
+  const out = new Headers(headers);
+  out.set("content-type", result.outcome === "rejected" ? "application/problem+json" : "application/json");
+  out.set("cache-control", "no-store");
+  if (result.replayed) out.set(REPLAYED_HEADER, "true");
+  return new Response(JSON.stringify(result.body), { status: result.status, headers: out });
+}

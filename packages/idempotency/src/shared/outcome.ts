@@ -1,0 +1,16 @@
+// What an idempotent operation answers. `replayed` tells the caller it got the stored first
+// outcome instead of a new execution.
+export type StoredOutcome = "completed" | "rejected";
+
+export interface OperationResult<Body = unknown> {
+  /** HTTP status of the first outcome: 201 for a creation, a 4xx for a business rejection. */
+  status: number;
+  body: Body;
+  resultId: string | null;
+  outcome: StoredOutcome;
+  replayed: boolean;
+}
+
+/** Operation types the product knows; part of the scope. */
+export const OPERATION_TYPES = ["order", "lead"] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];

@@ -1,0 +1,87 @@
+// The tRPC side of the protocol. A router declares an idempotent mutation by its input
+// schema, fingerprint fields and business function; this adapter adds the operation key to
+// the input, runs the core's runOnce and maps refusals to tRPC errors carrying the
+// contract's `code` in their data. Routers never touch keys themselves.
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { operationKeySchema } from "../shared/operation-key.ts";
+import { IdempotencyError, idempotencyErrors, type ProtocolErrorDetails } from "../shared/errors.ts";
+import type { OperationResult } from "../shared/outcome.ts";
+import { runOnce, type IdempotentOperation, type RunOptions } from "../server/run-once.ts";
+import type { SqlClient, TransactionRunner } from "../server/sql-client.ts";
+
+/** What an idempotent mutation returns: the first outcome's body, and whether this was a replay. */
+export interface IdempotentMutationResult<Body> {
+  result: Body;
+  resultId: string | null;
+  status: number;
+  replayed: boolean;
+}
+
+/** The error data a tRPC client reads to tell a replayed rejection from a transport failure. */
+export interface ProtocolErrorData extends ProtocolErrorDetails {
+  code: string;
+  retryable: boolean;
+  replayed?: boolean;
+  status: number;
+}
+
+export class ProtocolTRPCError extends TRPCError {
+  constructor(
+    code: TRPCError["code"],
+    message: string,
+    readonly protocol: ProtocolErrorData,
+  ) {
+    super({ code, message });
+  }
+}
+
+const trpcCodeForStatus = (status: number): TRPCError["code"] =>
+  status === 404 ? "NOT_FOUND" : status === 409 ? "CONFLICT" : status === 422 ? "UNPROCESSABLE_CONTENT" : status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+
+export function toTRPCError(error: IdempotencyError): ProtocolTRPCError {
+  const spec = idempotencyErrors[error.code];
+  return new ProtocolTRPCError(spec.trpc, error.message, { code: error.code, retryable: spec.retryable, status: spec.status, ...error.details });
+}
+
+export function withOperationKey<Shape extends z.ZodRawShape>(input: z.ZodObject<Shape>) {
+  return input.extend({ idempotencyKey: operationKeySchema });
+}
+
+export interface IdempotentMutationSetup<Ctx, Tx extends SqlClient> {
+  db(ctx: Ctx): TransactionRunner<Tx>;
+  principal(ctx: Ctx): string;
+  runOptions?: RunOptions | ((ctx: Ctx) => RunOptions);
+}
+
+/**
+ * Returns a resolver for `procedure.input(withOperationKey(schema)).mutation(resolver)`.
+ * A stored business rejection is thrown as a tRPC error (with `replayed` in its data), the
+ * same way the first answer was.
+ */
+export function idempotentResolver<Ctx, Tx extends SqlClient, Input extends object, Body>(
+  setup: IdempotentMutationSetup<Ctx, Tx>,
+  operation: IdempotentOperation<Input, Body, Tx>,
+) {
+  return async ({ ctx, input }: { ctx: Ctx; input: Input & { idempotencyKey: string } }): Promise<IdempotentMutationResult<Body>> => {
+    const { idempotencyKey, ...params } = input;
+    const options = typeof setup.runOptions === "function" ? setup.runOptions(ctx) : setup.runOptions;
+    let result: OperationResult<Body>;
+    try {
+      result = await runOnce(setup.db(ctx), operation, { principal: setup.principal(ctx), key: idempotencyKey, input: params as unknown as Input }, options);
+    } catch (error) {
+      if (error instanceof IdempotencyError) throw toTRPCError(error);
+      throw error;
+    }
+    if (result.outcome === "rejected") {
+      const body = result.body as { code?: string; detail?: string; title?: string };
+      throw new ProtocolTRPCError(trpcCodeForStatus(result.status), body.detail ?? body.title ?? "rejected", {
+        code: body.code ?? "REJECTED",
+        retryable: false,
+        status: result.status,
+        replayed: result.replayed,
+      });
+    }
+    return { result: result.body, resultId: result.resultId, status: result.status, replayed: result.replayed };
+  };
+}

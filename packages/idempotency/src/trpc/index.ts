@@ -1,0 +1,10 @@
+// tRPC adapter of the protocol (thin: keys in, TRPCError out).
+export {
+  idempotentResolver,
+  withOperationKey,
+  toTRPCError,
+  ProtocolTRPCError,
+  type IdempotentMutationResult,
+  type IdempotentMutationSetup,
+  type ProtocolErrorData,
+} from "./idempotent-mutation.ts";
