@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 
 export function findRepoRoot(start: string = process.cwd()): string {
-  let dir = path.resolve(start);
+  let dir = path.resolve(/*turbopackIgnore: true*/ start);
   for (;;) {
     if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
     const parent = path.dirname(dir);
@@ -16,7 +16,7 @@ export function findRepoRoot(start: string = process.cwd()): string {
 }
 
 export function migrationsDir(root: string = findRepoRoot()): string {
-  return path.join(root, "prisma", "migrations");
+  return path.join(/*turbopackIgnore: true*/ root, "prisma", "migrations");
 }
 
 export function schemaPath(root: string = findRepoRoot()): string {

@@ -3,4 +3,4 @@ import "server-only";
 import pino from "pino";
 import { env } from "~/env";
 
-export const logger = pino({ level: env.LOG_LEVEL, base: { service: "web" } });
+export const logger = pino({ level: env.LOG_LEVEL ?? "info", base: { service: "web" } });

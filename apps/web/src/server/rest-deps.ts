@@ -7,9 +7,11 @@ import { env } from "~/env";
 import { runOptions } from "./context";
 import { logger } from "./logger";
 
-const writeLimiter = new RateLimiterMemory({ points: env.RATE_LIMIT_WRITES_PER_MINUTE, duration: 60 });
+// Created on first use: `next build` loads this module without a validated environment.
+let writeLimiter: RateLimiterMemory | undefined;
 
 async function rateLimit(principal: string): Promise<number | null> {
+  writeLimiter ??= new RateLimiterMemory({ points: env.RATE_LIMIT_WRITES_PER_MINUTE, duration: 60 });
   try {
     await writeLimiter.consume(principal);
     return null;

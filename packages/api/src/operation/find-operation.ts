@@ -36,7 +36,7 @@ export async function findOperation(
     outcome: expired ? "expired" : (record.outcome as "completed" | "rejected"),
     status: record.responseStatus,
     resultId: record.resultId,
-    result: expired ? null : (record.responseBody ?? null),
+    result: expired || record.responseBody === null ? null : (JSON.parse(record.responseBody) as unknown),
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt.toISOString(),
   };

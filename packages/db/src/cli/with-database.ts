@@ -48,7 +48,7 @@ await runCli(async () => {
   child = spawn(command[0]!, command.slice(1), {
     stdio: "inherit",
     shell: true,
-    env: { ...process.env, DATABASE_URL: database.connectionString },
+    env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.connectionString },
   });
   child.on("exit", (code, signal) => void stop(code ?? (signal ? 128 : 1)));
 });

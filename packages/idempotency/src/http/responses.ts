@@ -49,5 +49,5 @@ export function operationResponse(result: OperationResult, headers: HeadersInit 
   out.set("content-type", result.outcome === "rejected" ? "application/problem+json" : "application/json");
   out.set("cache-control", "no-store");
   if (result.replayed) out.set(REPLAYED_HEADER, "true");
-  return new Response(JSON.stringify(result.body), { status: result.status, headers: out });
+  return new Response(result.bodyJson, { status: result.status, headers: out });
 }

@@ -18,7 +18,8 @@ export interface OperationRecord {
   fingerprint: string;
   outcome: RecordOutcome;
   responseStatus: number | null;
-  responseBody: unknown;
+  /** The first response body as the exact JSON text that was sent. */
+  responseBody: string | null;
   resultId: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -56,16 +57,16 @@ export async function claimKey(tx: SqlClient, scope: Scope, key: string, fingerp
 export async function storeOutcome(
   tx: SqlClient,
   id: bigint,
-  outcome: { outcome: "completed" | "rejected"; status: number; body: unknown; resultId: string | null },
+  outcome: { outcome: "completed" | "rejected"; status: number; bodyJson: string; resultId: string | null },
 ): Promise<void> {
   await tx.$executeRawUnsafe(
     `update idempotency_record
-     set outcome = $2::"OperationOutcome", response_status = $3, response_body = $4::jsonb, result_id = $5, completed_at = now()
+     set outcome = $2::"OperationOutcome", response_status = $3, response_body = $4, result_id = $5, completed_at = now()
      where id = $1`,
     id,
     outcome.outcome,
     outcome.status,
-    JSON.stringify(outcome.body),
+    outcome.bodyJson,
     outcome.resultId,
   );
 }

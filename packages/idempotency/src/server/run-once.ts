@@ -67,8 +67,9 @@ export async function runOnce<Input extends object, Body, Tx extends SqlClient>(
         }
         const decided = await operation.execute(tx, request.input, { principal: request.principal, key: request.key });
         const resultId = decided.outcome === "completed" ? decided.resultId : null;
-        await storeOutcome(tx, claimId, { outcome: decided.outcome, status: decided.status, body: decided.body, resultId });
-        return { record: null, result: { status: decided.status, body: decided.body as Body, resultId, outcome: decided.outcome, replayed: false } as OperationResult<Body> };
+        const bodyJson = JSON.stringify(decided.body);
+        await storeOutcome(tx, claimId, { outcome: decided.outcome, status: decided.status, bodyJson, resultId });
+        return { record: null, result: { status: decided.status, body: decided.body as Body, bodyJson, resultId, outcome: decided.outcome, replayed: false } as OperationResult<Body> };
       },
       { maxWait: settings.lockTimeoutMs + 3_000, timeout: settings.lockTimeoutMs + 10_000 },
     );
@@ -93,7 +94,8 @@ export function answerFromRecord<Body>(record: OperationRecord, fingerprint: str
   }
   return {
     status: record.responseStatus ?? 200,
-    body: record.responseBody as Body,
+    body: JSON.parse(record.responseBody ?? "null") as Body,
+    bodyJson: record.responseBody ?? "null",
     resultId: record.resultId,
     outcome: record.outcome,
     replayed: true,

@@ -6,6 +6,8 @@ export interface OperationResult<Body = unknown> {
   /** HTTP status of the first outcome: 201 for a creation, a 4xx for a business rejection. */
   status: number;
   body: Body;
+  /** The body exactly as first sent; a replay sends these bytes again. */
+  bodyJson: string;
   resultId: string | null;
   outcome: StoredOutcome;
   replayed: boolean;

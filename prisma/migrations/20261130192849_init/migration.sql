@@ -33,7 +33,7 @@ CREATE TABLE "idempotency_record" (
     "fingerprint" VARCHAR(80) NOT NULL,
     "outcome" "OperationOutcome" NOT NULL,
     "response_status" INTEGER,
-    "response_body" JSONB,
+    "response_body" TEXT,
     "result_id" VARCHAR(64),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "completed_at" TIMESTAMPTZ(3),
