@@ -8,7 +8,8 @@ export async function runCli(main: () => Promise<number | void>): Promise<void> 
     if (typeof code === "number") process.exitCode = code;
   } catch (error) {
     const message = error instanceof StartupError ? error.message : error instanceof Error ? error.message : String(error);
-    process.stderr.write(`error: ${message}\n`);
+    // One line, whatever the source: tools and people grep start-up logs line by line.
+    process.stderr.write(`error: ${message.trim().replace(/\s*\n\s*/g, " ")}\n`);
     if (process.env.DEBUG_STARTUP && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     process.exitCode = 1;
   }

@@ -47,7 +47,6 @@ await runCli(async () => {
 
   child = spawn(command[0]!, command.slice(1), {
     stdio: "inherit",
-    shell: true,
     env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.connectionString },
   });
   child.on("exit", (code, signal) => void stop(code ?? (signal ? 128 : 1)));
