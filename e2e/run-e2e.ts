@@ -1,19 +1,24 @@
-// Runs the Playwright suite on a fresh PostgreSQL database of its own (seeded with the
-// catalog), then drops it. The production build must exist (`pnpm build`).
+// The browser and system tests, on a production build (`pnpm build` first):
+// 1. system tests (vitest): several production nodes as separate processes on real PostgreSQL;
+// 2. Playwright in Debian's Chromium, on a fresh database of its own (seeded), dropped after.
 import { spawnSync } from "node:child_process";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 
-const database = await createTestDatabase("e2e");
-let status = 1;
-try {
-  await seedDatabase(database.url);
-  const result = spawnSync("pnpm", ["exec", "playwright", "test", ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, E2E_DATABASE_URL: database.url },
-  });
-  status = result.status ?? 1;
-} finally {
-  await database.drop();
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  return spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
+}
+
+const only = process.argv[2];
+let status = 0;
+if (only !== "browser") status = run("pnpm", ["exec", "vitest", "run"]);
+if (status === 0 && only !== "system") {
+  const database = await createTestDatabase("e2e");
+  try {
+    await seedDatabase(database.url);
+    status = run("pnpm", ["exec", "playwright", "test"], { ...process.env, E2E_DATABASE_URL: database.url });
+  } finally {
+    await database.drop();
+  }
 }
 process.exit(status);

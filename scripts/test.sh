@@ -18,6 +18,16 @@ if [ ! -x "$chromium_path" ]; then
   fi
 fi
 
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  say "installing Debian's nginx-light for the multi-node tests"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null) \
+      || fail "apt-get install nginx-light failed; install nginx"
+  else
+    fail "nginx is missing and this user cannot apt-get install it; run: sudo apt-get install -y nginx-light"
+  fi
+fi
+
 admin_url=${TEST_DATABASE_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if ! pg_isready -q -d "$admin_url" 2>/dev/null; then
   say "PostgreSQL is not answering at ${admin_url#*@}: starting the local cluster"

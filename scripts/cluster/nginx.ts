@@ -34,11 +34,13 @@ export async function startNginx(options: { port: number; upstreamPorts: number[
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      await fetch(`${url}/api/health`); // any answer, even a 502, means nginx is listening
+      break;
     } catch {
       /* not yet */
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("nginx did not start");
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode} (see its output above)`);
+    if (Date.now() > deadline) throw new Error("nginx did not listen within 10 s");
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

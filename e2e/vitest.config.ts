@@ -1,0 +1,11 @@
+// System tests: real production nodes (separate OS processes) on one real PostgreSQL.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["system/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
