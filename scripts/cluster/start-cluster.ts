@@ -15,9 +15,9 @@ if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error("--node
 const database = await resolveDatabaseUrl();
 await deployMigrations({ databaseUrl: database.connectionString });
 const nodes: NodeProcess[] = [];
-let nginx: NginxProcess | undefined;
+const proxy: { nginx?: NginxProcess } = {};
 const stopAll = async () => {
-  await nginx?.stop();
+  await proxy.nginx?.stop();
   await Promise.all(nodes.map((n) => n.stop()));
   await database.release();
 };
@@ -28,5 +28,6 @@ for (let i = 1; i <= count; i++) {
   nodes.push(await startNode({ port: port + i, databaseUrl: database.connectionString }));
   console.log(`node ${i}: http://127.0.0.1:${port + i}`);
 }
-nginx = await startNginx({ port, upstreamPorts: nodes.map((n) => n.port) });
+const nginx = await startNginx({ port, upstreamPorts: nodes.map((n) => n.port) });
+proxy.nginx = nginx;
 console.log(`nginx: ${nginx.url} -> ${nodes.length} nodes (Ctrl-C stops all)`);

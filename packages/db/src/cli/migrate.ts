@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
 async function run(command: string, values: Values, databaseUrl: string): Promise<number> {
   const base = {
     databaseUrl,
-    migrationsDir: values.migrations!,
+    migrationsDir: values.migrations,
     log: values.verbose ? (line: string) => console.error(line) : undefined,
   }
   const shadowDatabaseUrl = process.env.SHADOW_DATABASE_URL || undefined
@@ -89,7 +89,7 @@ async function run(command: string, values: Values, databaseUrl: string): Promis
       if (!values.name) throw new Error('create needs --name <name>')
       const created = await createMigration({
         ...base,
-        schemaPath: values.schema!,
+        schemaPath: values.schema,
         name: values.name,
         shadowDatabaseUrl,
         allowEmpty: values['allow-empty'],
@@ -100,7 +100,7 @@ async function run(command: string, values: Values, databaseUrl: string): Promis
     }
     case 'diff': {
       const sql = await diffMigrationsToSchema({
-        schemaPath: values.schema!,
+        schemaPath: values.schema,
         migrationsDir: base.migrationsDir,
         shadowDatabaseUrl: shadowDatabaseUrl ?? databaseUrl,
         log: base.log,

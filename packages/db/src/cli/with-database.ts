@@ -19,14 +19,14 @@ await runCli(async () => {
   if (command.length === 0) throw new StartupError("usage: with-database [--seed] -- <command> [args...]");
 
   const database = await resolveDatabaseUrl();
-  let child: ReturnType<typeof spawn> | undefined;
+  const running: { child?: ReturnType<typeof spawn> } = {};
   const stop = async (code: number) => {
     await database.release();
     process.exit(code);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      if (child && child.exitCode === null) child.kill(signal);
+      if (running.child && running.child.exitCode === null) running.child.kill(signal);
       else void stop(130);
     });
   }
@@ -45,9 +45,10 @@ await runCli(async () => {
     throw error;
   }
 
-  child = spawn(command[0]!, command.slice(1), {
+  const child = spawn(command[0]!, command.slice(1), {
     stdio: "inherit",
     env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.connectionString },
   });
+  running.child = child;
   child.on("exit", (code, signal) => void stop(code ?? (signal ? 128 : 1)));
 });

@@ -26,7 +26,7 @@ const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@
 const FIXTURES = path.join(import.meta.dirname, 'fixtures')
 const INITIAL = ['20250101000000_init', '20250102000000_posts']
 
-async function sql<T extends pg.QueryResultRow = any>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -38,7 +38,7 @@ async function sql<T extends pg.QueryResultRow = any>(url: string, text: string,
 
 const shadowDbs = () => sql(ADMIN_URL, `SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${SHADOW_DB_PREFIX}%`])
 const tablesOf = async (url: string) =>
-  (await sql(url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map((r) => r.tablename)
+  (await sql<{ tablename: string }>(url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map((r) => r.tablename)
 
 const cleanups: (() => Promise<void>)[] = []
 
@@ -87,8 +87,8 @@ describe('deployMigrations / migrationStatus', () => {
 
     // The function body was sent whole: the trigger works.
     await sql(ctx.databaseUrl, `INSERT INTO "User"(email, "updatedAt") VALUES ('a@b.c', '2000-01-01')`)
-    const [row] = await sql(ctx.databaseUrl, `UPDATE "User" SET email = 'x@y.z' RETURNING "updatedAt"`)
-    expect(new Date(row.updatedAt).getFullYear()).toBeGreaterThan(2000)
+    const [row] = await sql<{ updatedAt: Date }>(ctx.databaseUrl, `UPDATE "User" SET email = 'x@y.z' RETURNING "updatedAt"`)
+    expect(new Date(row!.updatedAt).getFullYear()).toBeGreaterThan(2000)
 
     // Recorded in Prisma's standard table, so the official CLI can take over.
     const records = await sql(

@@ -1,5 +1,5 @@
 // RFC 9457 problem+json errors and the success/replay responses of CONTRACT.md.
-import { IdempotencyError, idempotencyErrors, type ErrorCode, type ProtocolErrorDetails } from "../shared/errors.ts";
+import { type IdempotencyError, idempotencyErrors, type ErrorCode, type ProtocolErrorDetails } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
 
 export const PROBLEM_TYPE_BASE = "https://docs.once.example/problems/";

@@ -69,7 +69,7 @@ export async function runOnce<Input extends object, Body, Tx extends SqlClient>(
         const resultId = decided.outcome === "completed" ? decided.resultId : null;
         const bodyJson = JSON.stringify(decided.body);
         await storeOutcome(tx, claimId, { outcome: decided.outcome, status: decided.status, bodyJson, resultId });
-        return { record: null, result: { status: decided.status, body: decided.body as Body, bodyJson, resultId, outcome: decided.outcome, replayed: false } as OperationResult<Body> };
+        return { record: null, result: { status: decided.status, body: decided.body as Body, bodyJson, resultId, outcome: decided.outcome, replayed: false } };
       },
       { maxWait: settings.lockTimeoutMs + 3_000, timeout: settings.lockTimeoutMs + 10_000 },
     );

@@ -3,7 +3,7 @@
 // the input, runs the core's runOnce and maps refusals to tRPC errors carrying the
 // contract's `code` in their data. Routers never touch keys themselves.
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import { type z } from "zod";
 import { operationKeySchema } from "../shared/operation-key.ts";
 import { IdempotencyError, idempotencyErrors, type ProtocolErrorDetails } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
