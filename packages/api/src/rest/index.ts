@@ -10,3 +10,4 @@ export const postLead = idempotentPostHandler(leadInputSchema, submitLeadOperati
 export { createSessionHandler } from "./sessions.ts";
 export { getOperationHandler } from "./operations.ts";
 export type { RestDeps } from "./rest-context.ts";
+export { buildOpenApiDocument } from "./openapi.ts";
