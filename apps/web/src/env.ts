@@ -20,6 +20,8 @@ export const env = createEnv({
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
     // Mark the session cookie Secure; turn off only when production is served over plain HTTP.
     SECURE_COOKIES: z.stringbool().default(false),
+    // Serve /api/bench/* baselines for `pnpm bench:idempotency`; never set in production.
+    BENCH_ENDPOINTS: z.stringbool().default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   },

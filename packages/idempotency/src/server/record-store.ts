@@ -38,18 +38,30 @@ export async function findRecord(db: SqlClient, scope: Scope, key: string): Prom
   return rows[0] ?? null;
 }
 
-/** Claims the key inside the caller's transaction; waits for a concurrent claimant (bounded by lock_timeout). */
-export async function claimKey(tx: SqlClient, scope: Scope, key: string, fingerprint: string, retentionDays: number): Promise<bigint | null> {
+/**
+ * Claims the key inside the caller's transaction; waits for a concurrent claimant, bounded by
+ * `lockTimeoutMs` (set for this transaction in the same statement, saving a round trip).
+ * Returns the claim's id, or null when another transaction committed the key first.
+ */
+export async function claimKey(
+  tx: SqlClient,
+  scope: Scope,
+  key: string,
+  fingerprint: string,
+  settings: { retentionDays: number; lockTimeoutMs: number },
+): Promise<bigint | null> {
   const rows = await tx.$queryRawUnsafe<{ id: bigint }[]>(
-    `insert into idempotency_record (principal, operation, key, fingerprint, outcome, expires_at)
-     values ($1, $2, $3, $4, 'in_progress', now() + make_interval(days => $5::int))
+    `with lock_wait as (select set_config('lock_timeout', $6, true))
+     insert into idempotency_record (principal, operation, key, fingerprint, outcome, expires_at)
+     select $1, $2, $3, $4, 'in_progress', now() + make_interval(days => $5::int) from lock_wait
      on conflict (principal, operation, key) do nothing
      returning id`,
     scope.principal,
     scope.operation,
     key,
     fingerprint,
-    retentionDays,
+    settings.retentionDays,
+    `${settings.lockTimeoutMs}ms`,
   );
   return rows[0]?.id ?? null;
 }

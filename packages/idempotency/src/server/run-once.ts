@@ -57,8 +57,7 @@ export async function runOnce<Input extends object, Body, Tx extends SqlClient>(
   try {
     const fresh = await db.$transaction(
       async (tx) => {
-        await tx.$executeRawUnsafe(`select set_config('lock_timeout', $1, true)`, `${settings.lockTimeoutMs}ms`);
-        const claimId = await claimKey(tx, scope, request.key, fingerprint, settings.retentionDays);
+        const claimId = await claimKey(tx, scope, request.key, fingerprint, settings);
         if (claimId === null) {
           // Someone committed this key while we waited: answer from their record.
           const winner = await findRecord(tx, scope, request.key);

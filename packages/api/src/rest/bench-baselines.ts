@@ -1,0 +1,23 @@
+// POST /api/bench/{plain|seed000}: the benchmark's baselines over the same HTTP stack as the
+// real endpoints (same session check, body reading and validation). See src/bench/baselines.ts.
+import { IdempotencyError } from "@once/idempotency";
+import { readJsonBody, readOperationKey } from "@once/idempotency/http";
+import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "../bench/baselines.ts";
+import { leadInputSchema } from "../lead/lead-schema.ts";
+import { authenticateCustomer } from "./authenticate.ts";
+import { withProblemResponses } from "./handle-errors.ts";
+import type { RestDeps } from "./rest-context.ts";
+
+export function benchBaselineHandler(request: Request, variant: string, deps: RestDeps): Promise<Response> {
+  return withProblemResponses(deps, async () => {
+    const { principal } = await authenticateCustomer(request, deps.sessionSecret);
+    const body = await readJsonBody(request, deps.maxBodyBytes);
+    const key = readOperationKey(request.headers, body);
+    const parsed = leadInputSchema.safeParse(body);
+    if (!parsed.success) throw new IdempotencyError("VALIDATION_FAILED", "invalid lead");
+    const run = variant === "plain" ? insertLeadWithoutProtocol : variant === "seed000" ? submitLeadSeed000Style : null;
+    if (!run) throw new IdempotencyError("NOT_FOUND", "unknown baseline");
+    const result = await run(deps.prisma, principal, key, parsed.data);
+    return Response.json(result.body, { status: result.status });
+  });
+}

@@ -1,0 +1,86 @@
+// `pnpm bench:idempotency`: the protocol's cost, measured in one run on real PostgreSQL
+// against a production build with 50 concurrent connections:
+//   (a) plain      a non-idempotent insert endpoint of the same app (one INSERT)
+//   (b) fresh      idempotent creates (POST /api/v1/leads) with fresh keys
+//   (c) replay     replays of finished operations
+//   (d) seed000    seed 000's protocol (read, insert record, insert row, update; no transaction)
+// Targets: (b)/(a) p50 ≤ 1.3; (c)/(b) p50 ≤ 0.8; (b) throughput ≥ (d).
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { createTestDatabase } from "../../packages/db/src/testing/test-database.ts";
+import { startNode } from "../cluster/node-process.ts";
+import { runLoad, type LoadResult, type RequestSpec } from "./load.ts";
+
+const { values } = parseArgs({
+  options: { requests: { type: "string", default: "4000" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3400" } },
+});
+const requests = Number(values.requests);
+const connections = Number(values.connections);
+
+const database = await createTestDatabase("bench");
+const node = await startNode({
+  port: Number(values.port),
+  databaseUrl: database.url,
+  env: { BENCH_ENDPOINTS: "1", RATE_LIMIT_WRITES_PER_MINUTE: "100000000", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: "50" },
+});
+
+try {
+  const tokens = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const res = await fetch(`${node.url}/api/v1/sessions`, { method: "POST" });
+      return ((await res.json()) as { token: string }).token;
+    }),
+  );
+  const lead = (i: number) => JSON.stringify({ name: "Bench Customer", phone: `+86${String(13000000000 + i)}`, content: "Please send the sample guide price list." });
+  const request = (path: string, worker: number, key: string, i: number): RequestSpec => ({
+    path,
+    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[worker]}`, "idempotency-key": key },
+    body: lead(i),
+  });
+
+  // Keys the replay scenario will replay: created once, before measuring.
+  const replayKeys: { key: string; worker: number; i: number }[] = [];
+  await runLoad({
+    name: "prepare replays",
+    origin: node.url,
+    connections,
+    requests: connections * 4,
+    next: (i, worker) => {
+      const key = randomUUID();
+      replayKeys.push({ key, worker, i });
+      return request("/api/v1/leads", worker, key, i);
+    },
+  });
+
+  const scenarios: Record<string, (i: number, worker: number) => RequestSpec> = {
+    "(a) plain insert": (i, w) => request("/api/bench/plain", w, randomUUID(), i),
+    "(b) idempotent, fresh keys": (i, w) => request("/api/v1/leads", w, randomUUID(), i),
+    "(c) idempotent, replays": (i) => {
+      const r = replayKeys[i % replayKeys.length]!;
+      return request("/api/v1/leads", r.worker, r.key, r.i);
+    },
+    "(d) seed 000 protocol": (i, w) => request("/api/bench/seed000", w, randomUUID(), i),
+  };
+
+  const results: Record<string, LoadResult> = {};
+  for (const [name, next] of Object.entries(scenarios)) {
+    await runLoad({ name: `${name} warm-up`, origin: node.url, connections, requests: Math.min(1000, requests), next });
+    results[name] = await runLoad({ name, origin: node.url, connections, requests, next });
+  }
+
+  const row = (r: LoadResult) =>
+    `| ${r.name.padEnd(28)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.throughput.toFixed(0).padStart(6)} | ${JSON.stringify(r.statuses)} |`;
+  console.log(`\n${requests} requests per scenario, ${connections} connections, one production node, PostgreSQL ${database.name}\n`);
+  console.log("| scenario                     | p50 ms  | p99 ms  | req/s  | statuses |");
+  console.log("|------------------------------|---------|---------|--------|----------|");
+  for (const r of Object.values(results)) console.log(row(r));
+  const [a, b, c, d] = Object.values(results) as [LoadResult, LoadResult, LoadResult, LoadResult];
+  const check = (label: string, value: number, ok: boolean) => console.log(`${label.padEnd(38)} ${value.toFixed(2).padStart(6)}  ${ok ? "meets target" : "MISSES target"}`);
+  console.log("");
+  check("(b)/(a) p50 latency (target ≤ 1.3)", b.p50 / a.p50, b.p50 / a.p50 <= 1.3);
+  check("(c)/(b) p50 latency (target ≤ 0.8)", c.p50 / b.p50, c.p50 / b.p50 <= 0.8);
+  check("(b)/(d) throughput (target ≥ 1.0)", b.throughput / d.throughput, b.throughput >= d.throughput);
+} finally {
+  await node.stop();
+  await database.drop();
+}

@@ -1,0 +1,61 @@
+// A small closed-loop load generator: `connections` workers over one undici pool, each sending
+// its next request as soon as the previous answered. Reports p50/p99 latency and throughput.
+import { Pool } from "undici";
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  seconds: number;
+  throughput: number;
+  p50: number;
+  p99: number;
+  statuses: Record<number, number>;
+}
+
+export interface RequestSpec {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function runLoad(options: {
+  name: string;
+  origin: string;
+  connections: number;
+  requests: number;
+  next: (i: number, worker: number) => RequestSpec;
+}): Promise<LoadResult> {
+  const pool = new Pool(options.origin, { connections: options.connections, pipelining: 1 });
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, worker) => {
+      while (issued < options.requests) {
+        const spec = options.next(issued++, worker);
+        const t0 = performance.now();
+        const res = await pool.request({ method: "POST", path: spec.path, headers: spec.headers, body: spec.body });
+        await res.body.dump();
+        latencies.push(performance.now() - t0);
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    requests: latencies.length,
+    seconds,
+    throughput: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    statuses,
+  };
+}
