@@ -2,6 +2,7 @@
 // Next's rules for the web app, and no raw process.env outside the env modules.
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -24,11 +25,13 @@ export default tseslint.config(
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],
-    plugins: { "@next/next": nextPlugin },
+    plugins: { "@next/next": nextPlugin, "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs["core-web-vitals"].rules,
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from ~/env." }],
     },
   },

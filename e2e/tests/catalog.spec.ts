@@ -5,6 +5,7 @@ test("the catalog lists the seeded guides in both languages", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1, name: "Sample guides" })).toBeVisible();
   const cards = page.getByTestId("guide-card");
   await expect(cards).toHaveCount(4);
+  await expect(page.getByRole("link", { name: "Sample Ordering Guide" })).toBeVisible();
   await expect(page.getByText("Sample Ordering Guide")).toBeVisible();
   await expect(page.getByText("资料订购示例指南")).toBeVisible();
 });

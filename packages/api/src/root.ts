@@ -1,6 +1,7 @@
 // Composes the domain routers into the app's one router.
 import { catalogRouter } from "./routers/catalog.ts";
 import { leadRouter } from "./routers/lead.ts";
+import { meRouter } from "./routers/me.ts";
 import { operationRouter } from "./routers/operation.ts";
 import { orderRouter } from "./routers/order.ts";
 import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
@@ -10,6 +11,7 @@ export const appRouter = createTRPCRouter({
   order: orderRouter,
   lead: leadRouter,
   operation: operationRouter,
+  me: meRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,7 +6,7 @@ import { transformer } from "@once/api/client";
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000 },
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false },
       dehydrate: {
         serializeData: transformer.serialize,
         shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",

@@ -14,6 +14,8 @@ export const operationViewSchema = z.object({
   result: z.unknown().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** When the caller sent a fingerprint: whether the key is bound to those same parameters. */
+  fingerprintMatches: z.boolean().nullable(),
 });
 export type OperationView = z.infer<typeof operationViewSchema>;
 
@@ -22,11 +24,12 @@ export async function findOperation(
   principal: string,
   key: string,
   type?: OperationType,
+  fingerprint?: string,
 ): Promise<OperationView | null> {
   const record = await prisma.idempotencyRecord.findFirst({
     where: { principal, key, operation: type ?? { in: [...OPERATION_TYPES] }, outcome: { not: "in_progress" } },
     orderBy: { createdAt: "desc" },
-    select: { operation: true, outcome: true, responseStatus: true, resultId: true, responseBody: true, createdAt: true, expiresAt: true },
+    select: { operation: true, fingerprint: true, outcome: true, responseStatus: true, resultId: true, responseBody: true, createdAt: true, expiresAt: true },
   });
   if (!record) return null;
   const expired = record.outcome === "expired" || record.expiresAt <= new Date();
@@ -39,5 +42,6 @@ export async function findOperation(
     result: expired || record.responseBody === null ? null : (JSON.parse(record.responseBody) as unknown),
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt.toISOString(),
+    fingerprintMatches: fingerprint === undefined ? null : fingerprint === record.fingerprint,
   };
 }

@@ -1,12 +1,13 @@
 // The protocol on real PostgreSQL, through the tRPC caller (the web app's path). The same
 // cases over HTTP on two production nodes live in e2e/system.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mintOperationKey } from "@once/idempotency";
+import { computeFingerprint, mintOperationKey } from "@once/idempotency";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { runOnce } from "@once/idempotency/server";
 import type { PrismaClient } from "@once/db";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { createOrderOperation } from "./create-order.ts";
+import { orderFingerprint, orderInputSchema } from "./order-schema.ts";
 
 let prisma: PrismaClient;
 beforeAll(() => {
@@ -138,6 +139,19 @@ describe("order.create", () => {
     expect(theirs.resultId).not.toBe(mine.resultId);
     expect(await ordersOf(alice.customerId)).toBe(1);
     expect((await callerFor(prisma, alice.customerId).operation.status({ key: idempotencyKey, type: "order" })).resultId).toBe(mine.resultId);
+  });
+
+  it("tells a status lookup whether the key is bound to the caller's parameters", async () => {
+    const item = await createGuide(prisma);
+    const { customerId } = newCustomer();
+    const api = callerFor(prisma, customerId);
+    const idempotencyKey = mintOperationKey();
+    await api.order.create({ idempotencyKey, item, quantity: 2 });
+    const same = computeFingerprint(orderFingerprint, orderInputSchema.parse({ item, quantity: 2 }));
+    const other = computeFingerprint(orderFingerprint, orderInputSchema.parse({ item, quantity: 1, contact: { name: "A", phone: "13800000000", address: "B" } }));
+    expect((await api.operation.status({ key: idempotencyKey, fingerprint: same })).fingerprintMatches).toBe(true);
+    expect((await api.operation.status({ key: idempotencyKey, fingerprint: other })).fingerprintMatches).toBe(false);
+    expect((await api.operation.status({ key: idempotencyKey })).fingerprintMatches).toBeNull();
   });
 
   it("answers 'in progress' when the same key is still held past the lock timeout", async () => {

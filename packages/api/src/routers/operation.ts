@@ -7,10 +7,10 @@ import { createTRPCRouter, customerProcedure } from "../trpc.ts";
 export const operationRouter = createTRPCRouter({
   /** The caller's own operation with this key: its outcome and result id, or NOT_FOUND. */
   status: customerProcedure
-    .input(z.object({ key: operationKeySchema, type: z.enum(OPERATION_TYPES).optional() }))
+    .input(z.object({ key: operationKeySchema, type: z.enum(OPERATION_TYPES).optional(), fingerprint: z.string().max(80).optional() }))
     .output(operationViewSchema)
     .query(async ({ ctx, input }) => {
-      const found = await findOperation(ctx.prisma, ctx.principal, input.key, input.type);
+      const found = await findOperation(ctx.prisma, ctx.principal, input.key, input.type, input.fingerprint);
       if (!found) throw new ProtocolTRPCError("NOT_FOUND", "no operation of yours has this key", { code: "NOT_FOUND", retryable: false, status: 404 });
       return found;
     }),

@@ -1,4 +1,6 @@
 // The catalog: prefetched on the server through tRPC, hydrated into TanStack Query.
+import { getLocale } from "~/i18n/locale";
+import { translator } from "~/i18n/messages";
 import { HydrateClient, getQueryClient, trpc } from "~/trpc/server";
 import { GuideList } from "./guide-list";
 
@@ -6,10 +8,11 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "Guides" };
 
 export default async function GuidesPage() {
+  const t = translator(await getLocale());
   await getQueryClient().prefetchQuery(trpc.catalog.list.queryOptions());
   return (
     <HydrateClient>
-      <h1>Sample guides</h1>
+      <h1>{t("guides.heading")}</h1>
       <GuideList />
     </HydrateClient>
   );

@@ -1,0 +1,64 @@
+"use client";
+// Ordering copies of one guide. The web form always asks for the delivery contact (the API
+// lets outside clients omit it); validation is the server's own zod schema.
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { deliveryContactSchema, orderInputSchema, type OrderInput } from "@once/api/schemas";
+import { useI18n } from "~/i18n/i18n-provider";
+import { localizedSchemaResolver } from "~/submission/schema-resolver";
+import { SubmissionStatus } from "~/submission/submission-status";
+import { TextField } from "~/submission/text-field";
+import { useSubmission } from "~/submission/use-submission";
+
+const webOrderSchema = orderInputSchema.extend({ contact: deliveryContactSchema });
+
+export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPerOrder: number; inStock: boolean }) {
+  const { t } = useI18n();
+  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking } = useSubmission("order", `order:${slug}`);
+  const labels = { quantity: t("form.quantity"), name: t("form.name"), phone: t("form.phone"), address: t("form.address") };
+  const form = useForm<OrderInput>({
+    resolver: localizedSchemaResolver(webOrderSchema, labels, t),
+    defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
+  });
+  const locked = view.phase !== "form";
+  const lockedKey = locked ? view.vars.key : null;
+  // A pending or finished operation shows the parameters it was sent with (also after a reload).
+  useEffect(() => {
+    if (view.phase !== "form") form.reset(view.vars.params, { keepDefaultValues: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the shown operation changes
+  }, [lockedKey]);
+  const errors = form.formState.errors;
+
+  return (
+    <form
+      className="order-form"
+      noValidate
+      data-operation-key={activeKey ?? undefined}
+      aria-label={t("guides.order")}
+      onSubmit={(e) => void form.handleSubmit((values) => submit({ ...values }))(e)}
+    >
+      <fieldset disabled={locked}>
+        <div className="field">
+          <label htmlFor="quantity">{t("form.quantity")}</label>
+          <select id="quantity" {...form.register("quantity", { valueAsNumber: true })} aria-describedby="quantity-hint">
+            {Array.from({ length: maxPerOrder }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <p className="hint" id="quantity-hint">
+            {t("guide.maxPerOrder", { n: maxPerOrder })}
+          </p>
+        </div>
+        <TextField id="contact-name" label={t("form.name")} autoComplete="name" required requiredHint={t("form.required")} registration={form.register("contact.name")} error={errors.contact?.name?.message} />
+        <TextField id="contact-phone" label={t("form.phone")} type="tel" inputMode="tel" autoComplete="tel" required requiredHint={t("form.required")} registration={form.register("contact.phone")} error={errors.contact?.phone?.message} />
+        <TextField id="contact-address" label={t("form.address")} autoComplete="street-address" required requiredHint={t("form.required")} registration={form.register("contact.address")} error={errors.contact?.address?.message} />
+      </fieldset>
+      <button type="submit" className="primary" disabled={locked || !inStock || !ready} aria-busy={view.phase === "submitting"}>
+        {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}
+      </button>
+      <SubmissionStatus view={view} kind="order" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNew} />
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+// One guide and its order form. The guide is prefetched through tRPC on the server.
+import { notFound } from "next/navigation";
+import { getLocale } from "~/i18n/locale";
+import { translator } from "~/i18n/messages";
+import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { OrderForm } from "./order-form";
+
+export const dynamic = "force-dynamic";
+
+export default async function GuidePage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const [locale, guide] = await Promise.all([getLocale(), getQueryClient().fetchQuery(trpc.catalog.bySlug.queryOptions({ slug })).catch(() => null)]);
+  if (!guide) notFound();
+  const t = translator(locale);
+  const zh = locale === "zh-CN";
+  return (
+    <HydrateClient>
+      <article className="guide-detail">
+        <h1>{zh ? guide.titleZh : guide.titleEn}</h1>
+        <p className="alt-title" lang={zh ? "en" : "zh-CN"}>
+          {zh ? guide.titleEn : guide.titleZh}
+        </p>
+        <p>{zh ? guide.summaryZh : guide.summaryEn}</p>
+        <p className="badge">{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</p>
+        <h2>{t("guides.order")}</h2>
+        <OrderForm slug={guide.slug} maxPerOrder={guide.maxPerOrder} inStock={guide.inStock} />
+      </article>
+    </HydrateClient>
+  );
+}

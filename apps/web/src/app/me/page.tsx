@@ -1,0 +1,19 @@
+// This browser's orders and inquiries: confirmed ones from the server, plus any still waiting
+// for confirmation on this device.
+import { getLocale } from "~/i18n/locale";
+import { translator } from "~/i18n/messages";
+import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { MyHistory } from "./my-history";
+
+export const dynamic = "force-dynamic";
+
+export default async function MePage() {
+  const t = translator(await getLocale());
+  await getQueryClient().prefetchQuery(trpc.me.history.queryOptions());
+  return (
+    <HydrateClient>
+      <h1>{t("me.heading")}</h1>
+      <MyHistory />
+    </HydrateClient>
+  );
+}

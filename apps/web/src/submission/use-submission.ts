@@ -1,0 +1,127 @@
+"use client";
+// The state machine of one form, derived from TanStack Query's mutation cache (so it
+// survives reloads with the persisted cache) and never from hand-kept flags:
+//   form → submitting → confirmed | refused | pending (unknown outcome: keeps checking)
+//   pending older than 7 days → attention (not resent).
+// The operation key is minted when the form opens and after "order another copy" or "edit".
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useMutation, useMutationState, useQueryClient, onlineManager } from "@tanstack/react-query";
+import { mintOperationKey } from "@once/idempotency";
+import { SUBMIT_KEY, useTRPCClient } from "~/trpc/react";
+import { lookUp, markSuperseded } from "./submit-operation";
+import { FinalRefusal, MAX_PENDING_AGE_MS, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
+
+export type SubmissionView =
+  | { phase: "form" }
+  | { phase: "submitting"; vars: OperationVariables }
+  | { phase: "pending"; vars: OperationVariables; offline: boolean }
+  | { phase: "attention"; vars: OperationVariables }
+  | { phase: "confirmed"; vars: OperationVariables; result: ConfirmedResult }
+  | { phase: "refused"; vars: OperationVariables; code: string; status: number; boundTo?: { status: number; resultId: string | null; outcome: string } };
+
+interface MutationSnapshot {
+  status: "idle" | "pending" | "success" | "error";
+  isPaused: boolean;
+  failureCount: number;
+  variables: OperationVariables | undefined;
+  data: ConfirmedResult | undefined;
+  error: unknown;
+  submittedAt: number;
+}
+
+export function useSubmission(type: OperationType, scope: string) {
+  const queryClient = useQueryClient();
+  const mutationKey = useMemo(() => [SUBMIT_KEY, scope], [scope]);
+  const snapshots = useMutationState({
+    filters: { mutationKey },
+    select: (m): MutationSnapshot => ({
+      status: m.state.status,
+      isPaused: m.state.isPaused,
+      failureCount: m.state.failureCount,
+      variables: m.state.variables as OperationVariables | undefined,
+      data: m.state.data as ConfirmedResult | undefined,
+      error: m.state.error,
+      submittedAt: m.state.submittedAt,
+    }),
+  });
+  // The operation this form shows: chosen explicitly, else the latest one of this scope.
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  // Minted in the browser after hydration: a key minted during server rendering would differ
+  // from the client's and never be used.
+  const [draftKey, setDraftKey] = useState<string | null>(null);
+  useEffect(() => setDraftKey((key) => key ?? mintOperationKey()), []);
+  const latest = snapshots.at(-1);
+  const activeKey = chosenKey ?? (latest && latest.status !== "idle" ? latest.variables?.key : undefined) ?? draftKey;
+  const current = [...snapshots].reverse().find((s) => s.variables?.key === activeKey);
+
+  const mutation = useMutation<ConfirmedResult, unknown, OperationVariables>({ mutationKey });
+  const trpcClient = useTRPCClient();
+  // What "check now" learned before the mutation's own next attempt did.
+  const [checked, setChecked] = useState<{ key: string; result?: ConfirmedResult; refusal?: FinalRefusal } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const inFlight = useRef(false);
+
+  const submit = useCallback(
+    (params: Record<string, unknown>) => {
+      if (inFlight.current || current || !activeKey) return; // a double click sends nothing twice
+      inFlight.current = true;
+      setChosenKey(activeKey);
+      mutation.mutate(
+        { type, scope, key: activeKey, params, submittedAt: Date.now() },
+        { onSettled: () => (inFlight.current = false) },
+      );
+    },
+    [activeKey, current, mutation, scope, type],
+  );
+
+  /** A new operation: "order another copy", "start again", or editing a pending form. */
+  const startNew = useCallback(() => {
+    const key = mintOperationKey();
+    inFlight.current = false;
+    setDraftKey(key);
+    setChosenKey(key);
+  }, []);
+
+  /** Editing a pending form: the pending operation is only checked from now on, never resent. */
+  const editPending = useCallback(() => {
+    if (activeKey) markSuperseded(activeKey);
+    startNew();
+  }, [activeKey, startNew]);
+
+  /** Ask the server now instead of waiting for the next backoff step. */
+  const checkNow = useCallback(async () => {
+    const m = queryClient.getMutationCache().findAll({ mutationKey }).find((x) => (x.state.variables as OperationVariables | undefined)?.key === activeKey);
+    const vars = m?.state.variables as OperationVariables | undefined;
+    if (!m || !vars || !activeKey) return;
+    setChecking(true);
+    try {
+      const result = await lookUp(trpcClient, vars);
+      if (result) setChecked({ key: activeKey, result });
+      else void m.continue().catch(() => undefined); // never reached the server: resend now
+    } catch (error) {
+      if (error instanceof FinalRefusal) setChecked({ key: activeKey, refusal: error });
+      else if (m.state.isPaused) void m.continue().catch(() => undefined);
+    } finally {
+      setChecking(false);
+    }
+  }, [activeKey, mutationKey, queryClient, trpcClient]);
+
+  const view: SubmissionView = useMemo(() => {
+    if (!current?.variables || current.status === "idle") return { phase: "form" };
+    const vars = current.variables;
+    if (current.status === "success" && current.data) return { phase: "confirmed", vars, result: current.data };
+    if (checked?.key === vars.key && checked.result) return { phase: "confirmed", vars, result: checked.result };
+    if (checked?.key === vars.key && checked.refusal) {
+      return { phase: "refused", vars, code: checked.refusal.code, status: checked.refusal.status, boundTo: checked.refusal.boundTo };
+    }
+    if (current.status === "error") {
+      const e = (current.error ?? {}) as { code?: string; status?: number; boundTo?: { status: number; resultId: string | null; outcome: string } };
+      return { phase: "refused", vars, code: e.code ?? "other", status: e.status ?? 0, boundTo: e.boundTo };
+    }
+    if (Date.now() - vars.submittedAt > MAX_PENDING_AGE_MS) return { phase: "attention", vars };
+    if (current.failureCount === 0 && !current.isPaused) return { phase: "submitting", vars };
+    return { phase: "pending", vars, offline: current.isPaused || !onlineManager.isOnline() };
+  }, [current, checked]);
+
+  return { view, activeKey, ready: activeKey !== null, submit, startNew, editPending, checkNow, checking };
+}
