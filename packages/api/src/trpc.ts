@@ -2,7 +2,8 @@
 // named base procedures that every router builds on. Routers never touch `t` directly.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError, type z } from "zod";
+import { z } from "zod/mini";
+import { $ZodError } from "zod/v4/core";
 import type { Prisma, PrismaClient } from "@once/db";
 import { ProtocolTRPCError, idempotentResolver, withOperationKey } from "@once/idempotency/trpc";
 import type { IdempotentOperation, RunOptions } from "@once/idempotency/server";
@@ -23,7 +24,7 @@ export function createContextInner(input: Context): Context {
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const fields = error.cause instanceof ZodError ? (error.cause.flatten().fieldErrors as Record<string, string[]>) : undefined;
+    const fields = error.cause instanceof $ZodError ? (z.flattenError(error.cause).fieldErrors as Record<string, string[]>) : undefined;
     const protocol = error instanceof ProtocolTRPCError ? error.protocol : fields ? { code: "VALIDATION_FAILED", retryable: false, status: 400, fields } : undefined;
     return { ...shape, data: { ...shape.data, protocol } };
   },
@@ -47,7 +48,7 @@ export const customerProcedure = t.procedure.use(({ ctx, next }) => {
  * An exactly-once mutation for customers: declared by its input schema and its operation
  * (fingerprint fields + business function). The key travels as `idempotencyKey` in the input.
  */
-export function idempotentCustomerMutation<Schema extends z.ZodObject, Body>(
+export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>(
   input: Schema,
   operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>,
 ) {

@@ -1,9 +1,9 @@
 // Field errors in the customer's language, derived from the shared zod schema's issues (the
 // same schema the server validates with), not from its English messages.
-import type { z } from "zod";
+import type { $ZodIssue } from "zod/v4/core";
 import type { MessageKey, Translate } from "./messages";
 
-export function localizeIssue(issue: z.core.$ZodIssue | undefined, fieldLabel: string, t: Translate): string | undefined {
+export function localizeIssue(issue: $ZodIssue | undefined, fieldLabel: string, t: Translate): string | undefined {
   if (!issue) return undefined;
   const field = fieldLabel;
   const path = issue.path.map(String).join(".");

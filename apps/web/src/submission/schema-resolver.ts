@@ -1,13 +1,14 @@
 // react-hook-form resolver over the shared zod schema (the one the server validates with),
 // with every message in the customer's language.
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
-import type { z } from "zod";
+import { z } from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import { localizeIssue } from "~/i18n/localize-issue";
 import type { Translate } from "~/i18n/messages";
 
-export function localizedSchemaResolver<T extends FieldValues>(schema: z.ZodType, labels: Record<string, string>, t: Translate): Resolver<T> {
+export function localizedSchemaResolver<T extends FieldValues>(schema: $ZodType, labels: Record<string, string>, t: Translate): Resolver<T> {
   return (values) => {
-    const parsed = schema.safeParse(values);
+    const parsed = z.safeParse(schema, values);
     if (parsed.success) return { values: parsed.data as T, errors: {} };
     const errors: Record<string, { type: string; message?: string }> = {};
     for (const issue of parsed.error.issues) {

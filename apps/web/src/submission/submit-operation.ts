@@ -68,8 +68,8 @@ export function createSubmitOperation(client: TRPCClient<AppRouter>) {
       const input = { ...vars.params, idempotencyKey: vars.key };
       const answer =
         vars.type === "order"
-          ? await client.order.create.mutate(input)
-          : await client.lead.submit.mutate(input);
+          ? await client.order.create.mutate(input as Parameters<typeof client.order.create.mutate>[0])
+          : await client.lead.submit.mutate(input as Parameters<typeof client.lead.submit.mutate>[0]);
       const body = answer.result as { id: string; number: string };
       return { id: body.id, number: body.number, replayed: answer.replayed };
     });

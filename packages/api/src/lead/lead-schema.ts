@@ -1,38 +1,40 @@
 // What an inquiry is made of (seed 000's fields and limits: name 50, phone 20, content 1000;
 // optional e-mail and company). Fingerprint: every business field; the phone is compared in
 // its normalised form, so "138 0000 0000" and "13800000000" are the same inquiry.
-import { z } from "zod";
+// Written with zod/mini: the browser bundles this file, and mini tree-shakes.
+import { z } from "zod/mini";
 
 /** Digits with an optional leading +; spaces, dashes, dots and brackets are dropped. */
 export const normalizePhone = (raw: string) => raw.trim().replace(/[\s().-]/g, "");
 
-export const phoneSchema = z
-  .string()
-  .trim()
-  .min(1, "phone is required")
-  .max(20, "phone has at most 20 characters")
-  .transform(normalizePhone)
-  .pipe(z.string().regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +"));
+export const phoneSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, "phone is required"), z.maxLength(20, "phone has at most 20 characters")),
+  z.pipe(
+    z.transform(normalizePhone),
+    z.string().check(z.regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +")),
+  ),
+);
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} has at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const requiredText = (field: string, max: number) =>
+  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`));
+
+const optionalText = (field: string, max: number) =>
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, `${field} has at most ${max} characters`))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  );
 
 export const leadInputSchema = z.object({
-  name: z.string().trim().min(1, "name is required").max(50, "name has at most 50 characters"),
+  name: requiredText("name", 50),
   phone: phoneSchema,
-  content: z.string().trim().min(1, "content is required").max(1000, "content has at most 1000 characters"),
-  email: z
-    .union([z.literal(""), z.email("email must be a valid address").max(254, "email has at most 254 characters")])
-    .nullish()
-    .transform((v) => (v ? v.toLowerCase() : null)),
-  company: optionalText(100, "company"),
+  content: requiredText("content", 1000),
+  email: z.pipe(
+    z.nullish(z.union([z.literal(""), z.email("email must be a valid address").check(z.maxLength(254, "email has at most 254 characters"))])),
+    z.transform((v: string | null | undefined) => (v ? v.toLowerCase() : null)),
+  ),
+  company: optionalText("company", 100),
 });
-export type LeadInput = z.infer<typeof leadInputSchema>;
+export type LeadInput = z.output<typeof leadInputSchema>;
 
 export const leadFingerprint = { fields: ["name", "phone", "content", "email", "company"] } as const;
 

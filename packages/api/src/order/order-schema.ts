@@ -1,29 +1,34 @@
 // What an order is made of, shared by the web form, tRPC, REST and the tests.
 // Fingerprint: item, quantity and contact; null and a missing contact count the same.
-import { z } from "zod";
+// Written with zod/mini: the browser bundles this file, and mini tree-shakes.
+import { z } from "zod/mini";
 import { phoneSchema } from "../lead/lead-schema.ts";
 
 /** The most copies any single order may ask for; a guide may allow fewer (maxPerOrder). */
 export const ORDER_QUANTITY_LIMIT = 5;
 
+const text = (field: string, max: number) =>
+  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`));
+
 export const deliveryContactSchema = z.object({
-  name: z.string().trim().min(1, "name is required").max(50, "name has at most 50 characters"),
+  name: text("name", 50),
   phone: phoneSchema,
-  address: z.string().trim().min(1, "address is required").max(300, "address has at most 300 characters"),
+  address: text("address", 300),
 });
 
 export const orderInputSchema = z.object({
   /** The guide's slug (seed 003 calls it "item"). */
-  item: z.string().trim().min(1, "item is required").max(80, "item has at most 80 characters"),
+  item: text("item", 80),
   quantity: z
-    .number({ error: "quantity must be a whole number" })
-    .int("quantity must be a whole number")
-    .min(1, "quantity is at least 1")
-    .max(ORDER_QUANTITY_LIMIT, `quantity is at most ${ORDER_QUANTITY_LIMIT}`),
+    .int({ error: "quantity must be a whole number" })
+    .check(z.minimum(1, "quantity is at least 1"), z.maximum(ORDER_QUANTITY_LIMIT, `quantity is at most ${ORDER_QUANTITY_LIMIT}`)),
   /** Optional for API clients (seed 003's body has none); the web form always sends it. */
-  contact: deliveryContactSchema.nullish(),
+  contact: z.nullish(deliveryContactSchema),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
+
+/** The web form always asks for the delivery contact. */
+export const webOrderInputSchema = z.extend(orderInputSchema, { contact: deliveryContactSchema });
 
 export const orderFingerprint = { fields: ["item", "quantity", "contact"] } as const;
 
@@ -31,7 +36,7 @@ export const orderViewSchema = z.object({
   id: z.uuid(),
   number: z.string(),
   item: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   status: z.enum(["received", "shipped", "delivered", "cancelled"]),
   createdAt: z.string(),
 });

@@ -1,5 +1,6 @@
 // POST /api/bench/{plain|seed000}: the benchmark's baselines over the same HTTP stack as the
 // real endpoints (same session check, body reading and validation). See src/bench/baselines.ts.
+import { z } from "zod/mini";
 import { IdempotencyError } from "@once/idempotency";
 import { readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "../bench/baselines.ts";
@@ -13,7 +14,7 @@ export function benchBaselineHandler(request: Request, variant: string, deps: Re
     const { principal } = await authenticateCustomer(request, deps.sessionSecret);
     const body = await readJsonBody(request, deps.maxBodyBytes);
     const key = readOperationKey(request.headers, body);
-    const parsed = leadInputSchema.safeParse(body);
+    const parsed = z.safeParse(leadInputSchema, body);
     if (!parsed.success) throw new IdempotencyError("VALIDATION_FAILED", "invalid lead");
     const run = variant === "plain" ? insertLeadWithoutProtocol : variant === "seed000" ? submitLeadSeed000Style : null;
     if (!run) throw new IdempotencyError("NOT_FOUND", "unknown baseline");

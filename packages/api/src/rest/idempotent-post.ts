@@ -1,6 +1,6 @@
 // POST handlers for idempotent creates (/api/v1/orders, /api/v1/leads). The same operation
 // objects as the tRPC procedures, run through the same runOnce; only the transport differs.
-import type { z } from "zod";
+import { z } from "zod/mini";
 import type { Prisma } from "@once/db";
 import { IdempotencyError } from "@once/idempotency";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
@@ -9,7 +9,7 @@ import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import type { RestDeps } from "./rest-context.ts";
 
-export function idempotentPostHandler<Schema extends z.ZodObject, Body>(
+export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
   schema: Schema,
   operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>,
 ) {
@@ -21,9 +21,9 @@ export function idempotentPostHandler<Schema extends z.ZodObject, Body>(
 
       const body = await readJsonBody(request, deps.maxBodyBytes);
       const key = readOperationKey(request.headers, body);
-      const parsed = schema.safeParse(body);
+      const parsed = z.safeParse(schema, body);
       if (!parsed.success) {
-        const fields = parsed.error.flatten().fieldErrors as Record<string, string[]>;
+        const fields = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
         const summary = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ");
         throw new IdempotencyError("VALIDATION_FAILED", summary || "the body does not match the schema", { fields });
       }

@@ -1,12 +1,13 @@
 // The OpenAPI 3.1 document of the REST surface, built from the same zod schemas the handlers
 // validate with, so the document cannot drift from the code. Served at /api/v1/openapi.json.
 import { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { idempotencyErrors } from "@once/idempotency";
 import { leadInputSchema, leadViewSchema } from "../lead/lead-schema.ts";
 import { ORDER_QUANTITY_LIMIT, orderInputSchema, orderViewSchema } from "../order/order-schema.ts";
 import { operationViewSchema } from "../operation/find-operation.ts";
 
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
+const jsonSchema = (schema: $ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
 
 const problem = {

@@ -1,15 +1,16 @@
 // The operation key: minted by the client once per operation, reused on every retry.
 // 8-255 characters of [A-Za-z0-9._:-], so both UUIDv4 (what the web app mints) and seed 000's
 // `lead_1732950000000_k3j9xq` are accepted. A key must never carry personal data.
-import { z } from "zod";
+// zod/mini: this file is bundled into the browser.
+import { z } from "zod/mini";
 
 export const OPERATION_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
 
-export const operationKeySchema = z
-  .string()
-  .min(8, "an operation key has at least 8 characters")
-  .max(255, "an operation key has at most 255 characters")
-  .regex(/^[A-Za-z0-9._:-]+$/, "an operation key may only contain letters, digits and . _ : -");
+export const operationKeySchema = z.string().check(
+  z.minLength(8, "an operation key has at least 8 characters"),
+  z.maxLength(255, "an operation key has at most 255 characters"),
+  z.regex(/^[A-Za-z0-9._:-]+$/, "an operation key may only contain letters, digits and . _ : -"),
+);
 
 export type OperationKey = z.infer<typeof operationKeySchema>;
 

@@ -3,7 +3,7 @@
 // the input, runs the core's runOnce and maps refusals to tRPC errors carrying the
 // contract's `code` in their data. Routers never touch keys themselves.
 import { TRPCError } from "@trpc/server";
-import { type z } from "zod";
+import { z } from "zod/mini";
 import { operationKeySchema } from "../shared/operation-key.ts";
 import { IdempotencyError, idempotencyErrors, type ProtocolErrorDetails } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
@@ -44,8 +44,8 @@ export function toTRPCError(error: IdempotencyError): ProtocolTRPCError {
   return new ProtocolTRPCError(spec.trpc, error.message, { code: error.code, retryable: spec.retryable, status: spec.status, ...error.details });
 }
 
-export function withOperationKey<Shape extends z.ZodRawShape>(input: z.ZodObject<Shape>) {
-  return input.extend({ idempotencyKey: operationKeySchema });
+export function withOperationKey<Schema extends z.ZodMiniObject>(input: Schema) {
+  return z.extend(input, { idempotencyKey: operationKeySchema });
 }
 
 export interface IdempotentMutationSetup<Ctx, Tx extends SqlClient> {

@@ -3,21 +3,20 @@
 // lets outside clients omit it); validation is the server's own zod schema.
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { deliveryContactSchema, orderInputSchema, type OrderInput } from "@once/api/schemas";
+import { webOrderInputSchema, type OrderInput } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
 import { localizedSchemaResolver } from "~/submission/schema-resolver";
 import { SubmissionStatus } from "~/submission/submission-status";
 import { TextField } from "~/submission/text-field";
 import { useSubmission } from "~/submission/use-submission";
 
-const webOrderSchema = orderInputSchema.extend({ contact: deliveryContactSchema });
 
 export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPerOrder: number; inStock: boolean }) {
   const { t } = useI18n();
   const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking } = useSubmission("order", `order:${slug}`);
   const labels = { quantity: t("form.quantity"), name: t("form.name"), phone: t("form.phone"), address: t("form.address") };
   const form = useForm<OrderInput>({
-    resolver: localizedSchemaResolver(webOrderSchema, labels, t),
+    resolver: localizedSchemaResolver(webOrderInputSchema, labels, t),
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
   const locked = view.phase !== "form";

@@ -1,0 +1,79 @@
+// `pnpm bench:page-weight`: first-load JavaScript of the customer pages, as a browser really
+// downloads it (gzip-compressed bytes from a production node), and the layout shift caused by
+// the order form's state changes. Target: order page first-load JS ≤ 150 kB gzip, CLS 0.
+import { chromium } from "@playwright/test";
+import { createTestDatabase } from "@once/db/testing";
+import { seedDatabase } from "@once/db/seed";
+import { startNode } from "../../scripts/cluster/node-process.ts";
+
+const LIMIT_KB = 150;
+const database = await createTestDatabase("weight");
+await seedDatabase(database.url);
+const node = await startNode({ port: 3460, databaseUrl: database.url });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let failed = false;
+try {
+  console.log("| page | first-load JS (gzip) | raw | files |");
+  console.log("|---|---|---|---|");
+  for (const path of ["/guides", "/guides/sample-guide", "/contact", "/me"]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: Promise<{ encoded: number; raw: number }>[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() !== "script") return;
+      scripts.push(
+        (async () => {
+          const sizes = await request.sizes();
+          const body = await (await request.response())!.body();
+          return { encoded: sizes.responseBodySize, raw: body.length };
+        })(),
+      );
+    });
+    await page.goto(`${node.url}${path}`, { waitUntil: "networkidle" });
+    const all = await Promise.all(scripts);
+    const kb = all.reduce((s, x) => s + x.encoded, 0) / 1024;
+    const raw = all.reduce((s, x) => s + x.raw, 0) / 1024;
+    console.log(`| ${path} | ${kb.toFixed(1)} kB | ${raw.toFixed(1)} kB | ${all.length} |`);
+    if (path === "/guides/sample-guide" && kb > LIMIT_KB) failed = true;
+    await context.close();
+  }
+
+  // Layout shift while the order goes submitting → pending → confirmed (no user input then).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${node.url}/guides/sample-guide`, { waitUntil: "networkidle" });
+  await page.evaluate(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.getByLabel(/^Name/).fill("Weight Test");
+  await page.getByLabel(/^Phone/).fill("13800000002");
+  await page.getByLabel(/Delivery address/).fill("3 Metric Road");
+  let dropped = false;
+  await page.route("**/api/trpc/order.create**", async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByTestId("confirmed-number").waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(500);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  console.log(`\ncumulative layout shift through submitting → pending → confirmed: ${cls.toFixed(4)}`);
+  if (cls > 0) failed = true;
+  console.log(failed ? `\nMISSES a target (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)` : `\nmeets the targets (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)`);
+  await context.close();
+} finally {
+  await browser.close();
+  await node.stop();
+  await database.drop();
+}
+process.exit(failed ? 1 : 0);
