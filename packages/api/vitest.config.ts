@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
-    globalSetup: ["src/testing/global-setup.ts"],
+    globalSetup: ["../db/src/testing/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,7 +1,9 @@
 // lead.submit: one inquiry per operation. A new key with the same phone within 24 hours is a
-// new inquiry on purpose (never mistaken for a retry), flagged as a possible duplicate.
+// new inquiry on purpose (never mistaken for a retry), flagged as a possible duplicate. Sales
+// are notified through the transactional outbox written in the same transaction.
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
+import { enqueueLeadNotifications } from "@once/notify";
 import { customerIdOf } from "../order/create-order.ts";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber, leadFingerprint, type LeadInput, type LeadView } from "./lead-schema.ts";
 
@@ -28,6 +30,8 @@ export const submitLeadOperation: IdempotentOperation<LeadInput, LeadView, Prism
       },
       select: { id: true, number: true, status: true, createdAt: true },
     });
+    // The notifications to sales go into the outbox in this same transaction (CONTRACT.md 8).
+    await enqueueLeadNotifications(tx, lead.id);
     const body: LeadView = { id: lead.id, number: formatLeadNumber(lead.number), status: lead.status, createdAt: lead.createdAt.toISOString() };
     return { outcome: "completed", status: 201, body, resultId: lead.id };
   },

@@ -1,6 +1,8 @@
 // Test fixtures: a Prisma client on the run's database, fresh customers and a seeded catalog.
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+// Declares `inject("databaseUrl")`, provided by @once/db's vitest global setup.
+import type {} from "@once/db/testing/global-setup";
 import { createPrismaClient, type PrismaClient } from "@once/db";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";

@@ -1,0 +1,32 @@
+// What sales receive about a lead, by webhook (JSON) and by e-mail (text).
+import type { PrismaClient } from "@once/db";
+
+export interface LeadNotification {
+  type: "lead.created";
+  deliveryId: string;
+  lead: {
+    id: string;
+    number: string;
+    name: string;
+    phone: string;
+    content: string;
+    email: string | null;
+    company: string | null;
+    possibleDuplicate: boolean;
+    createdAt: string;
+  };
+}
+
+export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LeadNotification | null> {
+  const row = await prisma.notificationDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { lead: { select: { id: true, number: true, name: true, phone: true, content: true, email: true, company: true, possibleDuplicate: true, createdAt: true } } },
+  });
+  if (!row) return null;
+  const { lead } = row;
+  return {
+    type: "lead.created",
+    deliveryId,
+    lead: { ...lead, number: `LD-${String(lead.number).padStart(6, "0")}`, createdAt: lead.createdAt.toISOString() },
+  };
+}

@@ -1,0 +1,24 @@
+// Delivers a notification by HTTP POST, signed per the Standard Webhooks spec: headers
+// webhook-id (the stable delivery id: receivers drop duplicates by it), webhook-timestamp and
+// webhook-signature. Any non-2xx answer or a timeout is a failed attempt.
+import { Webhook } from "standardwebhooks";
+import type { LeadNotification } from "./lead-payload.ts";
+
+export async function sendWebhook(options: { url: string; secret: string; timeoutMs: number }, notification: LeadNotification): Promise<void> {
+  const body = JSON.stringify(notification);
+  const sentAt = new Date();
+  const signature = new Webhook(options.secret).sign(notification.deliveryId, sentAt, body);
+  const response = await fetch(options.url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": notification.deliveryId,
+      "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+      "webhook-signature": signature,
+    },
+    body,
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+}

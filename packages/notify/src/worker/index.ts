@@ -1,0 +1,1 @@
+export { startNotificationWorker, requeueDeadDelivery, type RunningWorker, type WorkerLog } from "./start-worker.ts";

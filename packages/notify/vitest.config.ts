@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    globalSetup: ["../db/src/testing/global-setup.ts"],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
