@@ -22,6 +22,8 @@ export const env = createEnv({
     SECURE_COOKIES: z.stringbool().default(false),
     // Serve /api/bench/* baselines for `pnpm bench:idempotency`; never set in production.
     BENCH_ENDPOINTS: z.stringbool().default(false),
+    // "in-process": each node also runs the notification worker; "off": run `pnpm worker` instead.
+    NOTIFY_WORKER: z.enum(["in-process", "off"]).default("in-process"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   },

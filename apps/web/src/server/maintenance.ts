@@ -1,6 +1,10 @@
-// Periodic upkeep each node runs in the background. Safe on many nodes at once: the retention
-// purge takes its batches with FOR UPDATE SKIP LOCKED.
+// Background work each node runs: the retention sweep and, unless NOTIFY_WORKER=off (when
+// `pnpm worker` runs as its own process), the notification worker. Safe on many nodes at
+// once: the sweep and the outbox relay claim rows with SKIP LOCKED, pg-boss hands each job out once.
 import { getPrisma } from "@once/db";
+import { readNotifyConfig } from "@once/notify";
+import { startNotificationWorker } from "@once/notify/worker";
+import { env } from "~/env";
 import { expireRecords } from "@once/idempotency/server";
 import { logger } from "./logger";
 
@@ -17,4 +21,10 @@ export function startMaintenance(): void {
   };
   setTimeout(() => void sweep(), 30_000).unref();
   setInterval(() => void sweep(), RETENTION_SWEEP_MS).unref();
+
+  if (env.NOTIFY_WORKER === "in-process") {
+    startNotificationWorker({ connectionString: env.DATABASE_URL, config: readNotifyConfig(), log: logger })
+      .then(() => logger.info({}, "notify.worker_started"))
+      .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "notify.worker_failed_to_start"));
+  }
 }

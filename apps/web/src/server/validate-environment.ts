@@ -3,6 +3,8 @@
 export async function validateEnvironmentOrExit(): Promise<void> {
   try {
     await import("~/env");
+    const { readNotifyConfig } = await import("@once/notify");
+    readNotifyConfig();
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -1,0 +1,50 @@
+// CONTRACT.md guarantee 8: a lead's notifications are written to the outbox in the lead's own
+// transaction: both exist, or (on rollback) neither does.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mintOperationKey } from "@once/idempotency";
+import { runOnce } from "@once/idempotency/server";
+import type { PrismaClient } from "@once/db";
+import { newCustomer, testPrisma } from "../testing/fixtures.ts";
+import { submitLeadOperation } from "./submit-lead.ts";
+
+// Both channels configured, as on a node with webhook and e-mail notifications.
+process.env.NOTIFY_WEBHOOK_URL = "http://127.0.0.1:9/hooks";
+process.env.NOTIFY_WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+process.env.NOTIFY_SMTP_URL = "smtp://127.0.0.1:9";
+process.env.NOTIFY_EMAIL_TO = "sales@example.com";
+
+let prisma: PrismaClient;
+beforeAll(() => {
+  prisma = testPrisma();
+});
+afterAll(() => prisma.$disconnect());
+
+const lead = { name: "Outbox", phone: "13700000000", content: "hello", email: null, company: null };
+
+describe("lead notifications outbox", () => {
+  it("writes one pending delivery per configured channel with the lead, and a replay adds none", async () => {
+    const { principal } = newCustomer();
+    const key = mintOperationKey();
+    const first = await runOnce(prisma, submitLeadOperation, { principal, key, input: lead });
+    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead });
+    const deliveries = await prisma.notificationDelivery.findMany({ where: { leadId: first.resultId! }, select: { channel: true, status: true } });
+    expect(deliveries.sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
+      { channel: "email", status: "pending" },
+      { channel: "webhook", status: "pending" },
+    ]);
+  });
+
+  it("leaves neither lead nor delivery behind when the transaction rolls back", async () => {
+    const { principal, customerId } = newCustomer();
+    const failing = {
+      ...submitLeadOperation,
+      execute: async (...args: Parameters<typeof submitLeadOperation.execute>) => {
+        await submitLeadOperation.execute(...args);
+        throw new Error("injected failure after the outbox write");
+      },
+    };
+    await expect(runOnce(prisma, failing, { principal, key: mintOperationKey(), input: lead })).rejects.toThrow(/injected/);
+    expect(await prisma.lead.count({ where: { customerId } })).toBe(0);
+    expect(await prisma.notificationDelivery.count({ where: { lead: { customerId } } })).toBe(0);
+  });
+});
