@@ -1,6 +1,5 @@
 "use client";
 // The inquiry form (seed 000's fields and limits), validated with the server's own schema.
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { leadInputSchema, type LeadInput } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
@@ -8,6 +7,7 @@ import { localizedSchemaResolver } from "~/submission/schema-resolver";
 import { SubmissionStatus } from "~/submission/submission-status";
 import { TextField } from "~/submission/text-field";
 import { useSubmission } from "~/submission/use-submission";
+import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
 
@@ -20,12 +20,7 @@ export function LeadForm() {
     defaultValues: { name: "", phone: "", content: "", email: "", company: "" },
   });
   const locked = view.phase !== "form";
-  const lockedKey = locked ? view.vars.key : null;
-  // A pending or finished operation shows the parameters it was sent with (also after a reload).
-  useEffect(() => {
-    if (view.phase !== "form") form.reset(view.vars.params, { keepDefaultValues: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the shown operation changes
-  }, [lockedKey]);
+  useSubmittedValues(form, view);
   const errors = form.formState.errors;
   const startNewLead = () => {
     if (view.phase === "confirmed") form.reset();

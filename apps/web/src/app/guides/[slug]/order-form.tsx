@@ -1,7 +1,6 @@
 "use client";
 // Ordering copies of one guide. The web form always asks for the delivery contact (the API
 // lets outside clients omit it); validation is the server's own zod schema.
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { webOrderInputSchema, type OrderInput } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
@@ -9,6 +8,7 @@ import { localizedSchemaResolver } from "~/submission/schema-resolver";
 import { SubmissionStatus } from "~/submission/submission-status";
 import { TextField } from "~/submission/text-field";
 import { useSubmission } from "~/submission/use-submission";
+import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 
 export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPerOrder: number; inStock: boolean }) {
@@ -20,12 +20,7 @@ export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPer
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
   const locked = view.phase !== "form";
-  const lockedKey = locked ? view.vars.key : null;
-  // A pending or finished operation shows the parameters it was sent with (also after a reload).
-  useEffect(() => {
-    if (view.phase !== "form") form.reset(view.vars.params, { keepDefaultValues: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the shown operation changes
-  }, [lockedKey]);
+  useSubmittedValues(form, view);
   const errors = form.formState.errors;
 
   return (
