@@ -145,3 +145,39 @@ test("a key bound to other parameters is explained, not hidden", async ({ page, 
   await screenshot(page, testInfo, "conflict");
   expect(await countOrders(context)).toBe(1);
 });
+
+test("a pending order older than 7 days needs attention and is never resent", async ({ page, context }) => {
+  await openOrderForm(page);
+  await fillOrder(page);
+  await context.route(ORDER_CREATE, (route) => route.abort("connectionrefused"));
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(pendingBanner(page)).toBeVisible();
+  const storageKey = "once-submissions-v1";
+  const saved = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), storageKey))!) as {
+    clientState: { mutations: { state: { variables: { submittedAt: number } } }[] };
+  };
+  await page.close();
+
+  // Eight days pass with the tab closed: the stored operation is that old when a tab opens.
+  for (const m of saved.clientState.mutations) m.state.variables.submittedAt -= 8 * 24 * 60 * 60 * 1000;
+  await context.addInitScript(
+    ([k, v]) => {
+      if (sessionStorage.getItem("aged")) return;
+      localStorage.setItem(k, v);
+      sessionStorage.setItem("aged", "1");
+    },
+    [storageKey, JSON.stringify(saved)],
+  );
+  let sent = 0;
+  await context.unroute(ORDER_CREATE);
+  await context.route(ORDER_CREATE, (route) => {
+    sent++;
+    return route.continue();
+  });
+  const later = await context.newPage();
+  await later.goto("/guides/sample-guide");
+  await expect(later.getByText("Needs your attention")).toBeVisible();
+  await later.waitForTimeout(2500);
+  expect(sent).toBe(0);
+  expect(await countOrders(context)).toBe(0);
+});
