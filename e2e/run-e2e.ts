@@ -4,6 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
+import { createPrismaClient } from "@once/db";
+import { upsertStaffAccount } from "@once/auth";
+import { E2E_STAFF } from "./tests/staff-accounts.ts";
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   return spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
@@ -16,6 +19,9 @@ if (status === 0 && only !== "system") {
   const database = await createTestDatabase("e2e");
   try {
     await seedDatabase(database.url);
+    const prisma = createPrismaClient(database.url, { poolSize: 1 });
+    for (const staff of E2E_STAFF) await upsertStaffAccount(prisma, staff);
+    await prisma.$disconnect();
     status = run("pnpm", ["exec", "playwright", "test"], { ...process.env, E2E_DATABASE_URL: database.url });
   } finally {
     await database.drop();

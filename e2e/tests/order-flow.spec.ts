@@ -166,7 +166,7 @@ test("a pending order older than 7 days needs attention and is never resent", as
       localStorage.setItem(k, v);
       sessionStorage.setItem("aged", "1");
     },
-    [storageKey, JSON.stringify(saved)],
+    [storageKey, JSON.stringify(saved)] as [string, string],
   );
   let sent = 0;
   await context.unroute(ORDER_CREATE);

@@ -11,6 +11,12 @@ export const env = createEnv({
     // Signs customer sessions; all nodes need the same value. `with-database` fills it from the
     // database when unset, so it is only required when running Next without it.
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+    // Signs staff sessions (better-auth); filled from the database by `with-database` when unset.
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters"),
+    // The public address of the app (staff sign-in checks request origins against it).
+    PUBLIC_URL: z.url().optional(),
+    // More origins allowed to sign staff in, comma-separated (e.g. the nginx address).
+    TRUSTED_ORIGINS: z.string().optional(),
     // Operation records stay replayable this long (CONTRACT.md: at least 30 days).
     IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the published contract)").default(30),
     // How long a request waits for a concurrent attempt with the same key before a 409.

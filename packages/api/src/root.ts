@@ -1,5 +1,6 @@
 // Composes the domain routers into the app's one router.
 import { catalogRouter } from "./routers/catalog.ts";
+import { dashboardRouter } from "./routers/dashboard.ts";
 import { leadRouter } from "./routers/lead.ts";
 import { meRouter } from "./routers/me.ts";
 import { operationRouter } from "./routers/operation.ts";
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   lead: leadRouter,
   operation: operationRouter,
   me: meRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,12 +7,15 @@ import { $ZodError } from "zod/v4/core";
 import type { Prisma, PrismaClient } from "@once/db";
 import { ProtocolTRPCError, idempotentResolver, withOperationKey } from "@once/idempotency/trpc";
 import type { IdempotentOperation, RunOptions } from "@once/idempotency/server";
+import type { StaffMember } from "@once/auth";
 import { customerPrincipal } from "./session/customer-session.ts";
 
 export interface Context {
   prisma: PrismaClient;
   /** The anonymous customer proven by the session cookie or bearer token; null if none. */
   customerId: string | null;
+  /** The signed-in staff member (better-auth session cookie), if any. */
+  staff?: StaffMember | null;
   runOptions?: RunOptions;
 }
 
@@ -42,6 +45,26 @@ export const customerProcedure = t.procedure.use(({ ctx, next }) => {
     throw new ProtocolTRPCError("UNAUTHORIZED", "a customer session is required", { code: "UNAUTHENTICATED", retryable: false, status: 401 });
   }
   return next({ ctx: { ...ctx, customerId: ctx.customerId, principal: customerPrincipal(ctx.customerId) } });
+});
+
+/**
+ * Staff only: 401 without any session, 403 for a customer (or anyone else) who is not staff.
+ * Every dashboard procedure builds on this; a test enumerates them all.
+ */
+export const staffProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.staff) {
+    if (ctx.customerId) {
+      throw new ProtocolTRPCError("FORBIDDEN", "staff only", { code: "FORBIDDEN", retryable: false, status: 403 });
+    }
+    throw new ProtocolTRPCError("UNAUTHORIZED", "sign in as staff", { code: "UNAUTHENTICATED", retryable: false, status: 401 });
+  }
+  return next({ ctx: { ...ctx, staff: ctx.staff } });
+});
+
+/** Admins only (e.g. requeueing a dead letter). */
+export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
+  if (ctx.staff.role !== "admin") throw new ProtocolTRPCError("FORBIDDEN", "admins only", { code: "FORBIDDEN", retryable: false, status: 403 });
+  return next();
 });
 
 /**

@@ -4,11 +4,14 @@ import { headers } from "next/headers";
 import { createContextInner } from "@once/api";
 import { getPrisma } from "@once/db";
 import { env } from "~/env";
+import { staffFromHeaders } from "@once/auth";
+import { getAuth } from "./auth";
 import { customerIdFromRequest } from "./session";
 
 export const runOptions = () => ({ retentionDays: env.IDEMPOTENCY_RETENTION_DAYS, lockTimeoutMs: env.IDEMPOTENCY_LOCK_TIMEOUT_MS });
 
 export async function createRequestContext(requestHeaders?: Headers) {
   const source = requestHeaders ?? (await headers());
-  return createContextInner({ prisma: getPrisma(), customerId: await customerIdFromRequest(source), runOptions: runOptions() });
+  const [customerId, staff] = await Promise.all([customerIdFromRequest(source), staffFromHeaders(getAuth(), source)]);
+  return createContextInner({ prisma: getPrisma(), customerId, staff, runOptions: runOptions() });
 }

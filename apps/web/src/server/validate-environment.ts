@@ -9,6 +9,22 @@ export async function validateEnvironmentOrExit(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  await checkStaffAccounts();
   const { startMaintenance } = await import("./maintenance");
   startMaintenance();
+}
+
+/** Development gets the documented staff account; production refuses to run while it works. */
+async function checkStaffAccounts(): Promise<void> {
+  const { env } = await import("~/env");
+  const { getPrisma } = await import("@once/db");
+  const { DEV_STAFF, hasDefaultCredentials, upsertStaffAccount } = await import("@once/auth");
+  if (env.NODE_ENV === "production") {
+    if (await hasDefaultCredentials(getPrisma())) {
+      process.stderr.write(`refusing to start: the development staff account ${DEV_STAFF.email} still has its published password; change or delete it\n`);
+      process.exit(1);
+    }
+  } else {
+    await upsertStaffAccount(getPrisma(), DEV_STAFF);
+  }
 }

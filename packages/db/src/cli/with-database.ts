@@ -36,9 +36,11 @@ await runCli(async () => {
     const where = database.mode === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL from DATABASE_URL";
     console.log(`database: ${where}; ${applied.length ? `applied ${applied.join(", ")}` : "migrations current"}`);
     if (flags.includes("--seed")) await seedDatabase(database.connectionString);
-    if (!process.env.SESSION_SECRET) {
-      process.env.SESSION_SECRET = await ensureSharedSecret(database.connectionString, "session");
-      console.log("SESSION_SECRET is not set: customer sessions are signed with the secret kept in the database");
+    // Secrets every node must share: when not configured, one kept in the database.
+    for (const [variable, name] of [["SESSION_SECRET", "session"], ["BETTER_AUTH_SECRET", "staff-auth"]] as const) {
+      if (process.env[variable]) continue;
+      process.env[variable] = await ensureSharedSecret(database.connectionString, name);
+      console.log(`${variable} is not set: using the secret kept in the database (shared by all nodes)`);
     }
   } catch (error) {
     await database.release();

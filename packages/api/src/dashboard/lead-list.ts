@@ -1,0 +1,71 @@
+// The dashboard's lead list: filters, search and keyset pagination (newest first), so a deep
+// page costs the same as the first one. Explicit select: the list never loads whole rows.
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "@once/db";
+import { formatLeadNumber } from "../lead/lead-schema.ts";
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
+
+export const leadListInput = z
+  .object({
+    cursor: z.object({ createdAt: z.coerce.date(), id: z.uuid() }).optional(),
+    limit: z.number().int().min(1).max(100).default(25),
+    status: z.enum(LEAD_STATUSES).optional(),
+    from: z.coerce.date().optional(),
+    to: z.coerce.date().optional(),
+    possibleDuplicate: z.boolean().optional(),
+    /** A staff id, or "unassigned". */
+    assignee: z.string().min(1).max(64).optional(),
+    search: z.string().trim().min(2, "search needs at least 2 characters").max(100).optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "the date range ends before it starts", path: ["to"] });
+export type LeadListFilter = z.infer<typeof leadListInput>;
+
+export function leadWhere(filter: Omit<LeadListFilter, "cursor" | "limit">): Prisma.LeadWhereInput {
+  const where: Prisma.LeadWhereInput = {};
+  if (filter.status) where.status = filter.status;
+  if (filter.possibleDuplicate !== undefined) where.possibleDuplicate = filter.possibleDuplicate;
+  if (filter.assignee) where.assigneeId = filter.assignee === "unassigned" ? null : filter.assignee;
+  if (filter.from || filter.to) where.createdAt = { ...(filter.from && { gte: filter.from }), ...(filter.to && { lte: filter.to }) };
+  if (filter.search) {
+    const phoneDigits = filter.search.replace(/[\s().-]/g, "");
+    where.OR = [
+      { name: { contains: filter.search, mode: "insensitive" } },
+      { content: { contains: filter.search, mode: "insensitive" } },
+      ...(/^\+?\d{3,}$/.test(phoneDigits) ? [{ phone: { contains: phoneDigits } }] : []),
+    ];
+  }
+  return where;
+}
+
+export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
+  const where = leadWhere(filter);
+  if (filter.cursor) {
+    const { createdAt, id } = filter.cursor;
+    where.AND = [{ OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] }];
+  }
+  const rows = await prisma.lead.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: filter.limit + 1,
+    select: {
+      id: true,
+      number: true,
+      name: true,
+      phone: true,
+      company: true,
+      status: true,
+      possibleDuplicate: true,
+      createdAt: true,
+      version: true,
+      assignee: { select: { id: true, name: true } },
+      deliveries: { select: { channel: true, status: true } },
+    },
+  });
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({ ...r, number: formatLeadNumber(r.number) })),
+    nextCursor: rows.length > filter.limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}

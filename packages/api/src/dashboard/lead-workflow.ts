@@ -1,0 +1,65 @@
+// Working a lead: status changes along the workflow, assignment and notes. Every change names
+// the version the staff member saw; if someone else changed the lead since, nothing is
+// written and the answer is a clear conflict (never a silent overwrite).
+import { z } from "zod";
+import type { PrismaClient } from "@once/db";
+import { LEAD_STATUSES } from "./lead-list.ts";
+
+type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Which status may follow which. Won and lost are final. */
+export const NEXT_STATUSES: Record<LeadStatus, LeadStatus[]> = {
+  new: ["contacted", "lost"],
+  contacted: ["qualified", "lost"],
+  qualified: ["won", "lost"],
+  won: [],
+  lost: [],
+};
+
+export const leadUpdateInput = z
+  .object({
+    id: z.uuid(),
+    version: z.number().int().min(1),
+    status: z.enum(LEAD_STATUSES).optional(),
+    /** A staff id, or null to unassign. */
+    assigneeId: z.string().min(1).max(64).nullable().optional(),
+  })
+  .refine((u) => u.status !== undefined || u.assigneeId !== undefined, "nothing to change");
+
+export class LeadConflict extends Error {
+  constructor(readonly currentVersion: number) {
+    super(`this lead was changed by someone else since you opened it (now version ${currentVersion}); reload to see the change`);
+  }
+}
+export class LeadRuleViolation extends Error {}
+
+export async function updateLead(prisma: PrismaClient, input: z.infer<typeof leadUpdateInput>) {
+  const current = await prisma.lead.findUnique({ where: { id: input.id }, select: { status: true, version: true } });
+  if (!current) return null;
+  if (input.status && input.status !== current.status && !NEXT_STATUSES[current.status].includes(input.status)) {
+    throw new LeadRuleViolation(`a lead that is ${current.status} cannot become ${input.status}`);
+  }
+  if (input.assigneeId) {
+    const staff = await prisma.user.count({ where: { id: input.assigneeId } });
+    if (staff === 0) throw new LeadRuleViolation("no staff member has this id");
+  }
+  const { count } = await prisma.lead.updateMany({
+    where: { id: input.id, version: input.version },
+    data: {
+      ...(input.status && { status: input.status }),
+      ...(input.assigneeId !== undefined && { assigneeId: input.assigneeId }),
+      version: { increment: 1 },
+    },
+  });
+  if (count === 0) {
+    const now = await prisma.lead.findUniqueOrThrow({ where: { id: input.id }, select: { version: true } });
+    throw new LeadConflict(now.version);
+  }
+  return prisma.lead.findUniqueOrThrow({ where: { id: input.id }, select: { id: true, status: true, version: true, assigneeId: true } });
+}
+
+export const leadNoteInput = z.object({ id: z.uuid(), body: z.string().trim().min(1, "the note is empty").max(2000) });
+
+export async function addLeadNote(prisma: PrismaClient, authorId: string, input: z.infer<typeof leadNoteInput>) {
+  return prisma.leadNote.create({ data: { leadId: input.id, authorId, body: input.body }, select: { id: true, body: true, createdAt: true } });
+}

@@ -1,0 +1,41 @@
+// The sales dashboard. Every procedure here is staff-only (staffProcedure / adminProcedure);
+// routers/dashboard.test.ts enumerates them and checks 401/403.
+import { z } from "zod";
+import { requeueDeadDelivery } from "@once/notify/worker";
+import { ProtocolTRPCError } from "@once/idempotency/trpc";
+import { listLeads, leadListInput } from "../dashboard/lead-list.ts";
+import { getLeadDetail } from "../dashboard/lead-detail.ts";
+import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
+import { listOrders, orderListInput } from "../dashboard/order-list.ts";
+import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
+
+const notFound = (what: string) => new ProtocolTRPCError("NOT_FOUND", `no ${what} with this id`, { code: "NOT_FOUND", retryable: false, status: 404 });
+
+export const dashboardRouter = createTRPCRouter({
+  me: staffProcedure.query(({ ctx }) => ctx.staff),
+  staff: staffProcedure.query(({ ctx }) => ctx.prisma.user.findMany({ select: { id: true, name: true, role: true }, orderBy: { name: "asc" } })),
+  leads: createTRPCRouter({
+    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.prisma, input)),
+    get: staffProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
+    update: staffProcedure.input(leadUpdateInput).mutation(async ({ ctx, input }) => {
+      try {
+        return (await updateLead(ctx.prisma, input)) ?? Promise.reject(notFound("lead"));
+      } catch (error) {
+        if (error instanceof LeadConflict) {
+          throw new ProtocolTRPCError("CONFLICT", error.message, { code: "STALE_VERSION", retryable: false, status: 409 });
+        }
+        if (error instanceof LeadRuleViolation) {
+          throw new ProtocolTRPCError("BAD_REQUEST", error.message, { code: "VALIDATION_FAILED", retryable: false, status: 400 });
+        }
+        throw error;
+      }
+    }),
+    addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input)),
+  }),
+  orders: createTRPCRouter({
+    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.prisma, input)),
+  }),
+  deliveries: createTRPCRouter({
+    requeue: adminProcedure.input(z.object({ id: z.uuid() })).mutation(async ({ ctx, input }) => ({ requeued: await requeueDeadDelivery(ctx.prisma, input.id) })),
+  }),
+});

@@ -1,0 +1,62 @@
+// Staff sign-in (better-auth, e-mail and password, Prisma adapter). Roles "sales" and
+// "admin" live on the user; sessions are better-auth's cookie sessions; sign-in attempts are
+// rate-limited. Customers never sign in: they have anonymous sessions (packages/api).
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import type { PrismaClient } from "@once/db";
+
+export const STAFF_ROLES = ["sales", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface AuthOptions {
+  secret: string;
+  baseURL: string;
+  /** Origins allowed to call the sign-in endpoints (CSRF protection). */
+  trustedOrigins?: string[];
+  /** Sign-in attempts per IP and minute before 429 (per node). */
+  signInAttemptsPerMinute?: number;
+  secureCookies?: boolean;
+}
+
+export function createAuth(prisma: PrismaClient, options: AuthOptions) {
+  return betterAuth({
+    appName: "Sample guides dashboard",
+    secret: options.secret,
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    trustedOrigins: options.trustedOrigins,
+    database: prismaAdapter(prisma, { provider: "postgresql" }),
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    user: {
+      additionalFields: { role: { type: "string", required: false, defaultValue: "sales", input: false } },
+    },
+    session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
+    advanced: { useSecureCookies: options.secureCookies ?? false, cookiePrefix: "staff" },
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 300,
+      customRules: { "/sign-in/email": { window: 60, max: options.signInAttemptsPerMinute ?? 5 } },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** The signed-in staff member of a request, or null. */
+export async function staffFromHeaders(auth: Auth, headers: Headers): Promise<StaffMember | null> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { role?: string };
+  const role = (STAFF_ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as StaffRole) : "sales";
+  return { id: user.id, name: user.name, email: user.email, role };
+}
