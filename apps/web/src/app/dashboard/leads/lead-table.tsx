@@ -64,6 +64,11 @@ export function LeadTable() {
           possible duplicates only
         </label>
       </form>
+      <p>
+        <a href={`/api/dashboard/leads.csv?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`} download>
+          Export these leads as CSV
+        </a>
+      </p>
       {error ? (
         <p className="field-error" role="alert">
           {error}

@@ -1,0 +1,44 @@
+// CSV export of the leads matching a filter, streamed in keyset batches so any number of rows
+// leaves the server in constant memory. RFC 4180 quoting; cells that a spreadsheet would run
+// as a formula (= + - @) are prefixed with ' so an inquiry cannot attack the sales team.
+import type { PrismaClient } from "@once/db";
+import { formatLeadNumber } from "../lead/lead-schema.ts";
+import { leadWhere, type LeadListFilter } from "./lead-list.ts";
+
+const HEADER = ["number", "received_at", "status", "name", "phone", "email", "company", "possible_duplicate", "assignee", "content"];
+const BATCH = 1000;
+
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter, "cursor" | "limit">): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: { createdAt: Date; id: string } | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`)); // BOM: Excel reads UTF-8 (Chinese names) right
+      }
+      const where = leadWhere(filter);
+      if (cursor) where.AND = [{ OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }];
+      const rows = await prisma.lead.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: BATCH,
+        select: { id: true, number: true, createdAt: true, status: true, name: true, phone: true, email: true, company: true, possibleDuplicate: true, content: true, assignee: { select: { name: true } } },
+      });
+      const lines = rows.map((r) =>
+        [formatLeadNumber(r.number), r.createdAt, r.status, r.name, r.phone, r.email, r.company, r.possibleDuplicate, r.assignee?.name, r.content].map(csvCell).join(","),
+      );
+      if (lines.length) controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
+      const last = rows.at(-1);
+      if (rows.length < BATCH || !last) controller.close();
+      else cursor = { createdAt: last.createdAt, id: last.id };
+    },
+  });
+}
