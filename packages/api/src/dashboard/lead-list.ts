@@ -42,7 +42,8 @@ export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
   const where = leadWhere(filter);
   if (filter.cursor) {
     const { createdAt, id } = filter.cursor;
-    where.AND = [{ OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] }];
+    // (created_at, id) < cursor, spelled so the planner starts an index range scan at the cursor.
+    where.AND = [{ createdAt: { lte: createdAt } }, { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] }];
   }
   const rows = await prisma.lead.findMany({
     where,

@@ -7,6 +7,7 @@ import { listLeads, leadListInput } from "../dashboard/lead-list.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
 import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
 import { listOrders, orderListInput } from "../dashboard/order-list.ts";
+import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
 
 const notFound = (what: string) => new ProtocolTRPCError("NOT_FOUND", `no ${what} with this id`, { code: "NOT_FOUND", retryable: false, status: 404 });
@@ -34,6 +35,9 @@ export const dashboardRouter = createTRPCRouter({
   }),
   orders: createTRPCRouter({
     list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.prisma, input)),
+  }),
+  ops: createTRPCRouter({
+    summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),
   }),
   deliveries: createTRPCRouter({
     requeue: adminProcedure.input(z.object({ id: z.uuid() })).mutation(async ({ ctx, input }) => ({ requeued: await requeueDeadDelivery(ctx.prisma, input.id) })),

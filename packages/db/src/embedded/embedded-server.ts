@@ -4,6 +4,7 @@
 import { mkdir, rm, writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { StartupError } from "../env.ts";
 
@@ -41,7 +42,8 @@ export async function findRunningEmbeddedServer(dataDir: string): Promise<Embedd
 
 export async function startEmbeddedDatabase(options: { dataDir: string; port: number }): Promise<EmbeddedDatabase> {
   await mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir);
+  // pg_trgm backs the dashboard's substring search (see the dashboard_indexes migration).
+  const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   // pglite-socket defaults to one connection, which breaks a connection pool.
   const server = new PGLiteSocketServer({ db, port: options.port, host: "127.0.0.1", maxConnections: 40 });
   try {

@@ -33,9 +33,13 @@ export interface RunOptions {
   retentionDays?: number;
   /** Seconds a client is told to wait before retrying an in-progress key. */
   retryAfterSeconds?: number;
+  /** Told what each request came to, for metrics (must not throw or block). */
+  observe?: (event: { operation: string; kind: ObservedKind }) => void;
 }
 
-export const defaultRunOptions = { lockTimeoutMs: 2_000, retentionDays: 30, retryAfterSeconds: 1 } satisfies Required<RunOptions>;
+export type ObservedKind = "executed" | "rejected" | "replayed" | "conflict" | "in_progress" | "expired";
+
+export const defaultRunOptions = { lockTimeoutMs: 2_000, retentionDays: 30, retryAfterSeconds: 1 } satisfies Omit<Required<RunOptions>, "observe">;
 
 const LOCK_NOT_AVAILABLE = "55P03";
 const QUERY_CANCELED = "57014";
@@ -45,6 +49,27 @@ export async function runOnce<Input extends object, Body, Tx extends SqlClient>(
   operation: IdempotentOperation<Input, Body, Tx>,
   request: { principal: string; key: string; input: Input },
   options: RunOptions = {},
+): Promise<OperationResult<Body>> {
+  const observe = options.observe;
+  if (!observe) return runOnceUnobserved(db, operation, request, options);
+  try {
+    const result = await runOnceUnobserved(db, operation, request, options);
+    observe({ operation: operation.type, kind: result.replayed ? "replayed" : result.outcome === "rejected" ? "rejected" : "executed" });
+    return result;
+  } catch (error) {
+    if (error instanceof IdempotencyError) {
+      const kind = ({ IDEMPOTENCY_KEY_REUSED: "conflict", IDEMPOTENCY_IN_PROGRESS: "in_progress", IDEMPOTENCY_KEY_EXPIRED: "expired" } as const)[error.code as string];
+      if (kind) observe({ operation: operation.type, kind });
+    }
+    throw error;
+  }
+}
+
+async function runOnceUnobserved<Input extends object, Body, Tx extends SqlClient>(
+  db: TransactionRunner<Tx>,
+  operation: IdempotentOperation<Input, Body, Tx>,
+  request: { principal: string; key: string; input: Input },
+  options: RunOptions,
 ): Promise<OperationResult<Body>> {
   const settings = { ...defaultRunOptions, ...options };
   const scope: Scope = { principal: request.principal, operation: operation.type };

@@ -9,6 +9,7 @@ export function StaffNav({ name, role }: { name: string; role: string }) {
     <nav className="staff-nav" aria-label="Dashboard">
       <Link href="/dashboard/leads">Leads</Link>
       <Link href="/dashboard/orders">Orders</Link>
+      <Link href="/dashboard/ops">Operations</Link>
       <span className="muted">
         {name} ({role})
       </span>

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@once/db";
+import { mintOperationKey } from "@once/idempotency";
+import { runOnce } from "@once/idempotency/server";
+import { submitLeadOperation } from "../lead/submit-lead.ts";
+import { flushOperationStats, recordOperationEvent } from "../operation/operation-stats.ts";
+import { newCustomer, testPrisma } from "../testing/fixtures.ts";
+import { getOpsSummary } from "./ops-summary.ts";
+
+let prisma: PrismaClient;
+beforeAll(() => {
+  prisma = testPrisma();
+});
+afterAll(() => prisma.$disconnect());
+
+describe("operator view", () => {
+  it("counts executions, replays and conflicts per hour", async () => {
+    const before = (await getOpsSummary(prisma)).totals;
+    const { principal } = newCustomer();
+    const key = mintOperationKey();
+    const lead = { name: "Ops", phone: "13400000000", content: "hello", email: null, company: null };
+    const options = { observe: recordOperationEvent };
+    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead }, options);
+    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead }, options);
+    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead }, options);
+    await expect(runOnce(prisma, submitLeadOperation, { principal, key, input: { ...lead, content: "other" } }, options)).rejects.toMatchObject({
+      code: "IDEMPOTENCY_KEY_REUSED",
+    });
+    expect(await flushOperationStats(prisma)).toBeGreaterThan(0);
+    const after = await getOpsSummary(prisma);
+    const delta = (kind: string) => (after.totals[kind] ?? 0) - (before[kind] ?? 0);
+    expect([delta("executed"), delta("replayed"), delta("conflict")]).toEqual([1, 2, 1]);
+    expect(after.perHour.at(-1)).toMatchObject({ submissions: expect.any(Number), replays: expect.any(Number) });
+  });
+});
