@@ -17,6 +17,8 @@ export const env = createEnv({
     PUBLIC_URL: z.url().optional(),
     // More origins allowed to sign staff in, comma-separated (e.g. the nginx address).
     TRUSTED_ORIGINS: z.string().optional(),
+    // Staff sign-in attempts per client address and minute, per node, before 429.
+    STAFF_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
     // Operation records stay replayable this long (CONTRACT.md: at least 30 days).
     IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the published contract)").default(30),
     // How long a request waits for a concurrent attempt with the same key before a 409.

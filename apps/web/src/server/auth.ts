@@ -12,7 +12,7 @@ export function getAuth(): Auth {
     const port = process.env.PORT ?? "3000";
     const baseURL = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const trusted = [baseURL, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(env.TRUSTED_ORIGINS?.split(",").map((o) => o.trim()) ?? [])];
-    auth = createAuth(getPrisma(), { secret: env.BETTER_AUTH_SECRET, baseURL, trustedOrigins: trusted, secureCookies: env.SECURE_COOKIES });
+    auth = createAuth(getPrisma(), { secret: env.BETTER_AUTH_SECRET, baseURL, trustedOrigins: trusted, secureCookies: env.SECURE_COOKIES, signInAttemptsPerMinute: env.STAFF_SIGN_IN_PER_MINUTE });
   }
   return auth;
 }

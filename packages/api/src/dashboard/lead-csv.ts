@@ -8,7 +8,7 @@ import { leadWhere, type LeadListFilter } from "./lead-list.ts";
 const HEADER = ["number", "received_at", "status", "name", "phone", "email", "company", "possible_duplicate", "assignee", "content"];
 const BATCH = 1000;
 
-export function csvCell(value: unknown): string {
+export function csvCell(value: string | number | boolean | Date | null | undefined): string {
   let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

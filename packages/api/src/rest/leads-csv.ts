@@ -8,7 +8,7 @@ import { withProblemResponses } from "./handle-errors.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function exportLeadsCsvHandler(request: Request, staff: StaffMember | null, hasCustomerSession: boolean, deps: RestDeps): Promise<Response> {
-  return withProblemResponses(deps, async () => {
+  return withProblemResponses(deps, () => {
     if (!staff) {
       throw hasCustomerSession ? new IdempotencyError("FORBIDDEN", "staff only") : new IdempotencyError("UNAUTHENTICATED", "sign in as staff");
     }
@@ -23,8 +23,10 @@ export function exportLeadsCsvHandler(request: Request, staff: StaffMember | nul
     }
     const { cursor: _cursor, limit: _limit, ...filter } = parsed.data;
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(streamLeadsCsv(deps.prisma, filter), {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="leads-${day}.csv"`, "cache-control": "no-store" },
-    });
+    return Promise.resolve(
+      new Response(streamLeadsCsv(deps.prisma, filter), {
+        headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="leads-${day}.csv"`, "cache-control": "no-store" },
+      }),
+    );
   });
 }
