@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@once/db";
 import { upsertStaffAccount } from "@once/auth";
-import { newSession, startCluster, type Cluster } from "./cluster-fixture.ts";
+import { newKey, newSession, post, startCluster, type Cluster } from "./cluster-fixture.ts";
 
 let cluster: Cluster;
 const staff = { email: "carol@staff.test", password: "carol-password-123", name: "Carol", role: "sales" as const };
 beforeAll(async () => {
-  cluster = await startCluster({ label: "signin", basePort: 3250, nodes: 1 });
+  cluster = await startCluster({ label: "signin", basePort: 3250, nodes: 2 });
   const prisma = createPrismaClient(cluster.database.url, { poolSize: 1 });
   await upsertStaffAccount(prisma, staff);
   await prisma.$disconnect();
@@ -52,5 +52,41 @@ describe("staff sign-in", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await signIn(staff.email, "still-wrong")).status);
     expect(statuses).toContain(429);
+  });
+});
+
+describe("live dashboard", () => {
+  it("pushes a lead committed on node 1 to a dashboard connected to node 2, over SSE", async () => {
+    // Signed in on node 2 (node 1's sign-in budget is spent by the rate-limit test).
+    const dashboardNode = cluster.nodes[1]!;
+    const res = await fetch(`${dashboardNode.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: dashboardNode.url },
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const controller = new AbortController();
+    const stream = await fetch(`${dashboardNode.url}/api/trpc/dashboard.leads.onCreated`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    const received = (async () => {
+      let text = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += new TextDecoder().decode(value);
+        if (/"id":"[0-9a-f-]{36}"/.test(text)) return text;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300)); // the subscription is registered
+    const token = await newSession(cluster.nodes[0]!);
+    const started = Date.now();
+    const lead = await post(cluster.nodes[0]!, "/api/v1/leads", { token, key: newKey(), body: { name: "Live", phone: "13300000000", content: "hello" } });
+    expect(lead.status).toBe(201);
+    const text = await Promise.race([received, new Promise<string>((_, reject) => setTimeout(() => reject(new Error("no event within 2 s")), 2_000))]);
+    expect(text).toContain(String(lead.body.id));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    controller.abort();
   });
 });

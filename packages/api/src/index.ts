@@ -2,3 +2,4 @@ export { appRouter, createCaller, type AppRouter } from "./root.ts";
 export { createContextInner, type Context } from "./trpc.ts";
 export type { GuideSummary } from "./catalog/list-guides.ts";
 export { recordOperationEvent, flushOperationStats } from "./operation/operation-stats.ts";
+export { listenForLeadEvents } from "./dashboard/lead-events.ts";

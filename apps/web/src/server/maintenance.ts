@@ -1,7 +1,7 @@
-// Background work each node runs: the operation-stats flush, the retention sweep and, unless NOTIFY_WORKER=off (when
+// Background work each node runs: the new-lead listener for live dashboards, the operation-stats flush, the retention sweep and, unless NOTIFY_WORKER=off (when
 // `pnpm worker` runs as its own process), the notification worker. Safe on many nodes at
 // once: the sweep and the outbox relay claim rows with SKIP LOCKED, pg-boss hands each job out once.
-import { flushOperationStats } from "@once/api";
+import { flushOperationStats, listenForLeadEvents } from "@once/api";
 import { getPrisma } from "@once/db";
 import { readNotifyConfig } from "@once/notify";
 import { startNotificationWorker } from "@once/notify/worker";
@@ -20,6 +20,7 @@ export function startMaintenance(): void {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "idempotency.retention_sweep_failed");
     }
   };
+  listenForLeadEvents(env.DATABASE_URL, (message) => logger.warn({}, message));
   setInterval(() => {
     flushOperationStats(getPrisma()).catch((error: unknown) =>
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "operation_stats.flush_failed"),

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { type Mutation, type QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { transformer, type AppRouter } from "@once/api/client";
 import { makeQueryClient } from "./query-client";
@@ -29,11 +29,16 @@ const SUBMISSION_GC_MS = 7 * 24 * 60 * 60 * 1000;
 function createBrowserClients(): { queryClient: QueryClient; trpcClient: TRPCClient<AppRouter> } {
   const trpcClient = createTRPCClient<AppRouter>({
     links: [
-      // Mutations go one per request, so each has its own fate (and its own route in tests).
+      // Subscriptions over server-sent events; mutations one per request, so each has its own
+      // fate (and its own route in tests); queries batched.
       splitLink({
-        condition: (op) => op.type === "mutation",
-        true: httpLink({ url: "/api/trpc", transformer }),
-        false: httpBatchLink({ url: "/api/trpc", transformer }),
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({ url: "/api/trpc", transformer }),
+        false: splitLink({
+          condition: (op) => op.type === "mutation",
+          true: httpLink({ url: "/api/trpc", transformer }),
+          false: httpBatchLink({ url: "/api/trpc", transformer }),
+        }),
       }),
     ],
   });

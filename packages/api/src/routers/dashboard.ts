@@ -8,6 +8,7 @@ import { getLeadDetail } from "../dashboard/lead-detail.ts";
 import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
 import { listOrders, orderListInput } from "../dashboard/order-list.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
+import { newLeadIds } from "../dashboard/lead-events.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
 
 const notFound = (what: string) => new ProtocolTRPCError("NOT_FOUND", `no ${what} with this id`, { code: "NOT_FOUND", retryable: false, status: 404 });
@@ -30,6 +31,10 @@ export const dashboardRouter = createTRPCRouter({
         }
         throw error;
       }
+    }),
+    /** Server-sent events: the id of each new lead, as soon as it is committed on any node. */
+    onCreated: staffProcedure.subscription(async function* ({ signal }) {
+      for await (const id of newLeadIds(signal)) yield { id };
     }),
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input)),
   }),

@@ -1,9 +1,11 @@
 "use client";
-// The lead list: filters, search, "load more" (keyset pages) and live updates: the first page
-// is re-read every 2 s, so a new lead appears without a reload.
+// The lead list: filters, search, "load more" (keyset pages) and live updates: a server-sent
+// event for each new lead refreshes the list at once; re-reading every 2 s is the fallback
+// (e.g. behind a proxy that buffers event streams).
 import Link from "next/link";
 import { useState } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "~/trpc/react";
 
 const STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
@@ -22,6 +24,7 @@ export function LeadTable() {
   const leads = useInfiniteQuery(
     trpc.dashboard.leads.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor ?? undefined, refetchInterval: 2_000 }),
   );
+  useSubscription(trpc.dashboard.leads.onCreated.subscriptionOptions(undefined, { onData: () => void leads.refetch() }));
   const error = leads.error?.message;
   return (
     <section>
