@@ -30,7 +30,7 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
   const [operation, samePhone] = await Promise.all([
     prisma.idempotencyRecord.findFirst({
       where: { principal: `customer:${lead.customerId}`, operation: "lead", key: lead.operationKey },
-      select: { key: true, fingerprint: true, outcome: true, createdAt: true, completedAt: true, expiresAt: true },
+      select: { key: true, fingerprint: true, outcome: true, createdAt: true, completedAt: true, expiresAt: true, replayCount: true, conflictCount: true, inProgressCount: true },
     }),
     prisma.lead.findMany({
       where: {

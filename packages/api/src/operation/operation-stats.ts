@@ -1,20 +1,49 @@
-// Counts what the protocol answered, per hour, operation type and kind, for the operator view.
-// Each node adds up events in memory and writes them every few seconds in one upsert, so the
-// request path pays nothing but a map increment. (Counts of a node that crashes within those
-// seconds are lost: these are metrics, not records.)
+// Counts what the protocol answered: per hour, operation type and kind for the operator view,
+// and per operation record (replays, conflicts, in-progress answers) for a lead's detail.
+// Each node adds up events in memory and writes them every few seconds, so the request path
+// pays nothing but a map increment. (Counts of a node that crashes within those seconds are
+// lost: these are metrics, not records.)
 import type { PrismaClient } from "@once/db";
-import type { ObservedKind } from "@once/idempotency/server";
+import type { ObservedEvent } from "@once/idempotency/server";
 
 const pending = new Map<string, number>();
+const perRecord = new Map<string, { principal: string; operation: string; key: string; replayed: number; conflict: number; in_progress: number }>();
 
-export function recordOperationEvent(event: { operation: string; kind: ObservedKind }): void {
+export function recordOperationEvent(event: ObservedEvent): void {
   const hour = new Date();
   hour.setUTCMinutes(0, 0, 0);
   const key = `${hour.toISOString()}|${event.operation}|${event.kind}`;
   pending.set(key, (pending.get(key) ?? 0) + 1);
+  if (event.kind === "replayed" || event.kind === "conflict" || event.kind === "in_progress") {
+    const id = JSON.stringify([event.principal, event.operation, event.key]);
+    const row = perRecord.get(id) ?? { principal: event.principal, operation: event.operation, key: event.key, replayed: 0, conflict: 0, in_progress: 0 };
+    row[event.kind]++;
+    perRecord.set(id, row);
+  }
+}
+
+async function flushRecordCounters(prisma: PrismaClient): Promise<void> {
+  if (perRecord.size === 0) return;
+  const rows = [...perRecord.values()];
+  perRecord.clear();
+  await prisma.$executeRawUnsafe(
+    `update idempotency_record r
+     set replay_count = r.replay_count + u.replayed, conflict_count = r.conflict_count + u.conflict,
+         in_progress_count = r.in_progress_count + u.in_progress
+     from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::int[], $5::int[], $6::int[])
+       as u(principal, operation, key, replayed, conflict, in_progress)
+     where r.principal = u.principal and r.operation = u.operation and r.key = u.key`,
+    rows.map((r) => r.principal),
+    rows.map((r) => r.operation),
+    rows.map((r) => r.key),
+    rows.map((r) => r.replayed),
+    rows.map((r) => r.conflict),
+    rows.map((r) => r.in_progress),
+  );
 }
 
 export async function flushOperationStats(prisma: PrismaClient): Promise<number> {
+  await flushRecordCounters(prisma);
   if (pending.size === 0) return 0;
   const entries = [...pending.entries()];
   pending.clear();

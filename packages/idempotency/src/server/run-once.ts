@@ -34,10 +34,16 @@ export interface RunOptions {
   /** Seconds a client is told to wait before retrying an in-progress key. */
   retryAfterSeconds?: number;
   /** Told what each request came to, for metrics (must not throw or block). */
-  observe?: (event: { operation: string; kind: ObservedKind }) => void;
+  observe?: (event: ObservedEvent) => void;
 }
 
 export type ObservedKind = "executed" | "rejected" | "replayed" | "conflict" | "in_progress" | "expired";
+export interface ObservedEvent {
+  operation: string;
+  kind: ObservedKind;
+  principal: string;
+  key: string;
+}
 
 export const defaultRunOptions = { lockTimeoutMs: 2_000, retentionDays: 30, retryAfterSeconds: 1 } satisfies Omit<Required<RunOptions>, "observe">;
 
@@ -54,12 +60,13 @@ export async function runOnce<Input extends object, Body, Tx extends SqlClient>(
   if (!observe) return runOnceUnobserved(db, operation, request, options);
   try {
     const result = await runOnceUnobserved(db, operation, request, options);
-    observe({ operation: operation.type, kind: result.replayed ? "replayed" : result.outcome === "rejected" ? "rejected" : "executed" });
+    const kind = result.replayed ? "replayed" : result.outcome === "rejected" ? "rejected" : "executed";
+    observe({ operation: operation.type, kind, principal: request.principal, key: request.key });
     return result;
   } catch (error) {
     if (error instanceof IdempotencyError) {
       const kind = ({ IDEMPOTENCY_KEY_REUSED: "conflict", IDEMPOTENCY_IN_PROGRESS: "in_progress", IDEMPOTENCY_KEY_EXPIRED: "expired" } as const)[error.code as string];
-      if (kind) observe({ operation: operation.type, kind });
+      if (kind) observe({ operation: operation.type, kind, principal: request.principal, key: request.key });
     }
     throw error;
   }
