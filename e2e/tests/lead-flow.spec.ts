@@ -44,8 +44,9 @@ test("offline, then reload while pending: one inquiry once back online", async (
   await context.setOffline(true);
   await page.getByRole("button", { name: "Send inquiry" }).click();
   await expect(pendingBanner(page)).toBeVisible();
-  await context.setOffline(false);
+  // Back online but the server is still unreachable, so the inquiry stays pending over a reload.
   await context.route(LEAD_SUBMIT, (route) => route.abort("internetdisconnected"));
+  await context.setOffline(false);
   await page.reload();
   await expect(pendingBanner(page)).toBeVisible();
   await context.unroute(LEAD_SUBMIT);
