@@ -3,3 +3,4 @@ export { createContextInner, type Context } from "./trpc.ts";
 export type { GuideSummary } from "./catalog/list-guides.ts";
 export { recordOperationEvent, flushOperationStats } from "./operation/operation-stats.ts";
 export { listenForLeadEvents } from "./dashboard/lead-events.ts";
+export { seedSampleLeads } from "./lead/sample-leads.ts";

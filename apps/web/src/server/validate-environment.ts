@@ -14,7 +14,10 @@ export async function validateEnvironmentOrExit(): Promise<void> {
   startMaintenance();
 }
 
-/** Development gets the documented staff account; production refuses to run while it works. */
+/**
+ * Development gets the documented staff account and a few sample inquiries; production
+ * refuses to run while that account's published password works.
+ */
 async function checkStaffAccounts(): Promise<void> {
   const { env } = await import("~/env");
   const { getPrisma } = await import("@once/db");
@@ -26,5 +29,7 @@ async function checkStaffAccounts(): Promise<void> {
     }
   } else {
     await upsertStaffAccount(getPrisma(), DEV_STAFF);
+    const { seedSampleLeads } = await import("@once/api");
+    await seedSampleLeads(getPrisma());
   }
 }

@@ -4,6 +4,9 @@
 // 3. run the command with DATABASE_URL set, and stop the embedded server when it exits.
 // Any failure in 1-2 prints one line naming the cause and exits 1 before anything listens.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { findRepoRoot } from "../repo-root.ts";
 import { assertDatabaseReachable, resolveDatabaseUrl } from "../database-url.ts";
 import { StartupError } from "../env.ts";
 import { deployMigrations } from "../migrate/index.ts";
@@ -17,6 +20,11 @@ await runCli(async () => {
   const flags = separator === -1 ? [] : argv.slice(0, separator);
   const command = separator === -1 ? argv : argv.slice(separator + 1);
   if (command.length === 0) throw new StartupError("usage: with-database [--seed] -- <command> [args...]");
+
+  // The repository's .env (see .env.example), for every process started this way; variables
+  // already set in the environment win.
+  const dotenv = path.join(findRepoRoot(), ".env");
+  if (existsSync(dotenv)) process.loadEnvFile(dotenv);
 
   const database = await resolveDatabaseUrl();
   const running: { child?: ReturnType<typeof spawn> } = {};
