@@ -1,10 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { databaseTestConfig } from "../db/src/testing/vitest-config.ts";
 
-export default defineConfig({
-  test: {
-    include: ["src/**/*.test.ts"],
-    globalSetup: ["../db/src/testing/global-setup.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
+export default databaseTestConfig();

@@ -1,11 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { databaseTestConfig } from "../db/src/testing/vitest-config.ts";
 
-export default defineConfig({
-  test: {
-    include: ["src/**/*.test.ts"],
-    globalSetup: ["../db/src/testing/global-setup.ts"],
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
-    fileParallelism: false,
-  },
-});
+// One file at a time: the worker tests start pg-boss workers on the shared queues.
+export default databaseTestConfig({ fileParallelism: false, testTimeout: 90_000 });

@@ -3,6 +3,7 @@
 // as a formula (= + - @) are prefixed with ' so an inquiry cannot attack the sales team.
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
+import { afterCursor, newestFirst, type KeysetCursor } from "./keyset.ts";
 import { leadWhere, type LeadListFilter } from "./lead-list.ts";
 
 const HEADER = ["number", "received_at", "status", "name", "phone", "email", "company", "possible_duplicate", "assignee", "content"];
@@ -16,7 +17,7 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
 
 export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter, "cursor" | "limit">): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let cursor: { createdAt: Date; id: string } | null = null;
+  let cursor: KeysetCursor | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -25,10 +26,10 @@ export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter
         controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`)); // BOM: Excel reads UTF-8 (Chinese names) right
       }
       const where = leadWhere(filter);
-      if (cursor) where.AND = [{ OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }];
+      if (cursor) where.AND = afterCursor(cursor);
       const rows = await prisma.lead.findMany({
         where,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        orderBy: newestFirst,
         take: BATCH,
         select: { id: true, number: true, createdAt: true, status: true, name: true, phone: true, email: true, company: true, possibleDuplicate: true, content: true, assignee: { select: { name: true } } },
       });

@@ -3,12 +3,13 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
+import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 
 export const leadListInput = z
   .object({
-    cursor: z.object({ createdAt: z.coerce.date(), id: z.uuid() }).optional(),
+    cursor: keysetCursor.optional(),
     limit: z.number().int().min(1).max(100).default(25),
     status: z.enum(LEAD_STATUSES).optional(),
     from: z.coerce.date().optional(),
@@ -40,14 +41,10 @@ export function leadWhere(filter: Omit<LeadListFilter, "cursor" | "limit">): Pri
 
 export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
   const where = leadWhere(filter);
-  if (filter.cursor) {
-    const { createdAt, id } = filter.cursor;
-    // (created_at, id) < cursor, spelled so the planner starts an index range scan at the cursor.
-    where.AND = [{ createdAt: { lte: createdAt } }, { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] }];
-  }
+  if (filter.cursor) where.AND = afterCursor(filter.cursor);
   const rows = await prisma.lead.findMany({
     where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst,
     take: filter.limit + 1,
     select: {
       id: true,
@@ -63,10 +60,6 @@ export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
       deliveries: { select: { channel: true, status: true } },
     },
   });
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => ({ ...r, number: formatLeadNumber(r.number) })),
-    nextCursor: rows.length > filter.limit && last ? { createdAt: last.createdAt, id: last.id } : null,
-  };
+  const { page, nextCursor } = toPage(rows, filter.limit);
+  return { items: page.map((r) => ({ ...r, number: formatLeadNumber(r.number) })), nextCursor };
 }

@@ -1,0 +1,16 @@
+// The vitest configuration of every package whose tests talk to PostgreSQL: tests beside the
+// code, one fresh migrated database per run (global-setup.ts), generous timeouts for real I/O.
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export function databaseTestConfig(options: { fileParallelism?: boolean; testTimeout?: number } = {}) {
+  return defineConfig({
+    test: {
+      include: ["src/**/*.test.ts"],
+      globalSetup: [path.join(import.meta.dirname, "global-setup.ts")],
+      testTimeout: options.testTimeout ?? 60_000,
+      hookTimeout: 120_000,
+      fileParallelism: options.fileParallelism ?? true,
+    },
+  });
+}
