@@ -55,6 +55,23 @@ describe("staff sign-in", () => {
   });
 });
 
+describe("expired staff session", () => {
+  it("is refused with 401 and sent back to sign-in", async () => {
+    const second = cluster.nodes[1]!;
+    const res = await fetch(`${second.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: second.url },
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
+    });
+    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect((await fetch(`${second.url}/api/trpc/dashboard.me`, { headers: { cookie } })).status).toBe(200);
+    await cluster.sql.query(`update staff_session set expires_at = now() - interval '1 second'`);
+    expect((await fetch(`${second.url}/api/trpc/dashboard.me`, { headers: { cookie } })).status).toBe(401);
+    const page = await fetch(`${second.url}/dashboard/leads`, { headers: { cookie }, redirect: "manual" });
+    expect(page.headers.get("location") ?? "").toMatch(/\/dashboard\/sign-in$/);
+  });
+});
+
 describe("live dashboard", () => {
   it("pushes a lead committed on node 1 to a dashboard connected to node 2, over SSE", async () => {
     // Signed in on node 2 (node 1's sign-in budget is spent by the rate-limit test).
