@@ -9,11 +9,11 @@
 import { useState } from "react";
 import { type Mutation, type QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister";
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { transformer, type AppRouter } from "@once/api/client";
 import { makeQueryClient } from "./query-client";
+import { createImmediateStoragePersister } from "~/submission/immediate-storage-persister";
 import { createSubmitOperation } from "~/submission/submit-operation";
 import { isUnknownOutcome, MAX_PENDING_AGE_MS, retryDelay, toFinalRefusal, type OperationVariables } from "~/submission/outcome";
 
@@ -80,7 +80,7 @@ function resumePending(queryClient: QueryClient) {
 export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const [clients] = useState(() => (typeof window === "undefined" ? { ...createBrowserClients(), server: true } : (browserClients ??= createBrowserClients())));
   const [persister] = useState(() =>
-    typeof window === "undefined" ? undefined : createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, throttleTime: 50 }),
+    typeof window === "undefined" ? undefined : createImmediateStoragePersister(window.localStorage, PERSIST_KEY),
   );
   const content = (
     <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>
