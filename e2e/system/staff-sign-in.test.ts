@@ -16,12 +16,13 @@ beforeAll(async () => {
 afterAll(() => cluster?.stop());
 
 const node = () => cluster.nodes[0]!;
-const signIn = (email: string, password: string) =>
-  fetch(`${node().url}/api/auth/sign-in/email`, {
+const signInAt = (url: string, email: string, password: string) =>
+  fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: node().url },
+    headers: { "content-type": "application/json", origin: url },
     body: JSON.stringify({ email, password }),
   });
+const signIn = (email: string, password: string) => signInAt(node().url, email, password);
 
 describe("staff sign-in", () => {
   it("signs in, reaches the dashboard API, and signs out", async () => {
@@ -58,11 +59,7 @@ describe("staff sign-in", () => {
 describe("expired staff session", () => {
   it("is refused with 401 and sent back to sign-in", async () => {
     const second = cluster.nodes[1]!;
-    const res = await fetch(`${second.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: second.url },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
+    const res = await signInAt(second.url, staff.email, staff.password);
     const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     expect((await fetch(`${second.url}/api/trpc/dashboard.me`, { headers: { cookie } })).status).toBe(200);
     await cluster.sql.query(`update staff_session set expires_at = now() - interval '1 second'`);
@@ -76,11 +73,7 @@ describe("live dashboard", () => {
   it("pushes a lead committed on node 1 to a dashboard connected to node 2, over SSE", async () => {
     // Signed in on node 2 (node 1's sign-in budget is spent by the rate-limit test).
     const dashboardNode = cluster.nodes[1]!;
-    const res = await fetch(`${dashboardNode.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: dashboardNode.url },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
+    const res = await signInAt(dashboardNode.url, staff.email, staff.password);
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const controller = new AbortController();

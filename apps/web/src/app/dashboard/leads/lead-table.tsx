@@ -4,9 +4,10 @@
 // (e.g. behind a proxy that buffers event streams).
 import Link from "next/link";
 import { useState } from "react";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "~/trpc/react";
+import { StaffOptions } from "../staff-options";
 
 const STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 type Filters = { status?: (typeof STATUSES)[number]; possibleDuplicate?: boolean; assignee?: string; search?: string; from?: string; to?: string };
@@ -14,7 +15,6 @@ type Filters = { status?: (typeof STATUSES)[number]; possibleDuplicate?: boolean
 export function LeadTable() {
   const trpc = useTRPC();
   const [filters, setFilters] = useState<Filters>({});
-  const staff = useQuery(trpc.dashboard.staff.queryOptions());
   const input = {
     limit: 25,
     ...filters,
@@ -47,11 +47,7 @@ export function LeadTable() {
           <select onChange={(e) => setFilters((f) => ({ ...f, assignee: e.target.value || undefined }))}>
             <option value="">anyone</option>
             <option value="unassigned">unassigned</option>
-            {staff.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <StaffOptions />
           </select>
         </label>
         <label>

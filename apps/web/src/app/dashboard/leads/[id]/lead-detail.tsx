@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "~/trpc/react";
+import { StaffOptions } from "../../staff-options";
 
 const NEXT: Record<string, string[]> = { new: ["contacted", "lost"], contacted: ["qualified", "lost"], qualified: ["won", "lost"], won: [], lost: [] };
 
@@ -12,7 +13,6 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const lead = useQuery(trpc.dashboard.leads.get.queryOptions({ id }));
-  const staff = useQuery(trpc.dashboard.staff.queryOptions());
   const [note, setNote] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.leads.get.queryKey({ id }) });
   const update = useMutation(trpc.dashboard.leads.update.mutationOptions({ onSuccess: refresh }));
@@ -60,11 +60,7 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             Assignee
             <select value={l.assignee?.id ?? ""} disabled={update.isPending} onChange={(e) => update.mutate({ id, version: l.version, assigneeId: e.target.value || null })}>
               <option value="">unassigned</option>
-              {staff.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <StaffOptions />
             </select>
           </label>
         </div>
