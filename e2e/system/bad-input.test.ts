@@ -10,7 +10,7 @@ const order = { item: "sample-guide", quantity: 1 };
 const lead = { name: "Li Lei", phone: "13800000000", content: "Please call me" };
 
 beforeAll(async () => {
-  cluster = await startCluster({ label: "badinput", basePort: 3220, nodes: 1, env: { RATE_LIMIT_WRITES_PER_MINUTE: "40", MAX_BODY_BYTES: "4096" } });
+  cluster = await startCluster({ label: "badinput", basePort: 3220, nodes: 1, env: { RATE_LIMIT_WRITES_PER_MINUTE: "40", RATE_LIMIT_SESSIONS_PER_MINUTE: "8", MAX_BODY_BYTES: "4096" } });
   token = await newSession(node());
 });
 afterAll(() => cluster?.stop());
@@ -72,6 +72,20 @@ describe("bad input changes nothing", () => {
     expect(viaBody.status).toBe(201);
     expect(viaBody.headers.get("idempotent-replayed")).toBe("true");
     expect(viaBody.body.id).toBe(quoted.body.id);
+  });
+
+  it("rate-limits new sessions per client address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${node().url}/api/v1/sessions`, { method: "POST", headers: { "x-forwarded-for": "203.0.113.7" } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(Array(8).fill(201)); // the budget: 8 per minute
+    const limited = await fetch(`${node().url}/api/v1/sessions`, { method: "POST", headers: { "x-forwarded-for": "203.0.113.7" } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another address is unaffected.
+    expect((await fetch(`${node().url}/api/v1/sessions`, { method: "POST", headers: { "x-forwarded-for": "203.0.113.8" } })).status).toBe(201);
   });
 
   it("rate-limits a session with 429 and Retry-After, without storing anything", async () => {

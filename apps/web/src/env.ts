@@ -25,6 +25,8 @@ export const env = createEnv({
     IDEMPOTENCY_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
     // REST writes per customer session per minute, per node (429 beyond).
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    // New customer sessions (POST /api/v1/sessions) per client address per minute, per node.
+    RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
     // Mark the session cookie Secure; turn off only when production is served over plain HTTP.
     SECURE_COOKIES: z.stringbool().default(false),

@@ -8,12 +8,15 @@ import { runOptions } from "./context";
 import { logger } from "./logger";
 
 // Created on first use: `next build` loads this module without a validated environment.
-let writeLimiter: RateLimiterMemory | undefined;
+const limiters: Partial<Record<"write" | "session", RateLimiterMemory>> = {};
 
-async function rateLimit(principal: string): Promise<number | null> {
-  writeLimiter ??= new RateLimiterMemory({ points: env.RATE_LIMIT_WRITES_PER_MINUTE, duration: 60 });
+async function rateLimit(budget: "write" | "session", subject: string): Promise<number | null> {
+  const limiter = (limiters[budget] ??= new RateLimiterMemory({
+    points: budget === "write" ? env.RATE_LIMIT_WRITES_PER_MINUTE : env.RATE_LIMIT_SESSIONS_PER_MINUTE,
+    duration: 60,
+  }));
   try {
-    await writeLimiter.consume(principal);
+    await limiter.consume(subject);
     return null;
   } catch (rejection) {
     const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? 1000;

@@ -16,7 +16,7 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
   return (request: Request, deps: RestDeps): Promise<Response> =>
     withProblemResponses(deps, async () => {
       const { principal } = await authenticateCustomer(request, deps.sessionSecret);
-      const wait = deps.rateLimit ? await deps.rateLimit(principal) : null;
+      const wait = deps.rateLimit ? await deps.rateLimit("write", principal) : null;
       if (wait !== null) throw new IdempotencyError("RATE_LIMITED", "too many requests from this session; retry later", { retryAfterSeconds: wait });
 
       const body = await readJsonBody(request, deps.maxBodyBytes);

@@ -9,7 +9,10 @@ export interface RestDeps {
   secureCookies: boolean;
   maxBodyBytes?: number;
   runOptions?: RunOptions;
-  /** Returns seconds to wait when the principal is over its write budget, else null. */
-  rateLimit?: (principal: string) => Promise<number | null>;
+  /**
+   * Seconds to wait when `subject` is over its budget, else null. Budgets: "write" per
+   * principal (creates), "session" per client address (new customer sessions).
+   */
+  rateLimit?: (budget: "write" | "session", subject: string) => Promise<number | null>;
   log?: (event: string, fields: Record<string, unknown>) => void;
 }
