@@ -8,6 +8,7 @@ import pg from "pg";
 import { createPrismaClient } from "../../packages/db/src/client.ts";
 import { createTestDatabase } from "../../packages/db/src/testing/test-database.ts";
 import { listLeads } from "../../packages/api/src/dashboard/lead-list.ts";
+import { percentile } from "./load.ts";
 
 const { values } = parseArgs({ options: { leads: { type: "string", default: "1000000" }, runs: { type: "string", default: "60" } } });
 const total = Number(values.leads);
@@ -18,9 +19,6 @@ const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
 const prisma = createPrismaClient(database.url, { poolSize: 2 });
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 async function measure(name: string, run: () => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await run();
   const times: number[] = [];

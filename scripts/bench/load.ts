@@ -18,7 +18,8 @@ export interface RequestSpec {
   body: string;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of an ascending list. */
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 

@@ -1,7 +1,7 @@
 // A business rule said no (unknown guide, out of stock, limit reached). Unlike a crash this is
 // a final outcome: it is stored under the operation key and replayed as such.
 import type { BusinessOutcome } from "@once/idempotency/server";
-import { PROBLEM_TYPE_BASE } from "@once/idempotency/http";
+import { problemTypeFor } from "@once/idempotency/http";
 
 export type RejectionCode = "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED";
 
@@ -19,7 +19,7 @@ export interface RejectionBody {
 
 export function reject(code: RejectionCode, title: string, detail: string): BusinessOutcome<never> {
   const status = statusOf[code];
-  return { outcome: "rejected", status, body: { type: PROBLEM_TYPE_BASE + code.toLowerCase().replace(/_/g, "-"), title, status, code, detail, retryable: false } satisfies RejectionBody };
+  return { outcome: "rejected", status, body: { type: problemTypeFor(code), title, status, code, detail, retryable: false } satisfies RejectionBody };
 }
 
 export function isRejectionBody(value: unknown): value is RejectionBody {

@@ -1,6 +1,6 @@
 // The one place where tRPC is set up: the request context, the error formatter and the
 // named base procedures that every router builds on. Routers never touch `t` directly.
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod/mini";
 import { $ZodError } from "zod/v4/core";
@@ -83,5 +83,3 @@ export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>
     .input(withOperationKey(input))
     .mutation(({ ctx, input: parsed }) => resolve({ ctx, input: parsed as z.output<Schema> & { idempotencyKey: string } }));
 }
-
-export { TRPCError };

@@ -26,7 +26,6 @@ interface MutationSnapshot {
   variables: OperationVariables | undefined;
   data: ConfirmedResult | undefined;
   error: unknown;
-  submittedAt: number;
 }
 
 export function useSubmission(type: OperationType, scope: string) {
@@ -41,7 +40,6 @@ export function useSubmission(type: OperationType, scope: string) {
       variables: m.state.variables as OperationVariables | undefined,
       data: m.state.data as ConfirmedResult | undefined,
       error: m.state.error,
-      submittedAt: m.state.submittedAt,
     }),
   });
   // The operation this form shows: chosen explicitly, else the latest one of this scope.

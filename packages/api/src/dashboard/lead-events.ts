@@ -47,8 +47,3 @@ export async function* newLeadIds(signal: AbortSignal | undefined): AsyncGenerat
     if ((error as { name?: string }).name !== "AbortError") throw error;
   }
 }
-
-/** For tests and tools: announce a lead in this process without the database. */
-export function emitLeadEvent(id: string): void {
-  emitter.emit("lead", id);
-}

@@ -1,6 +1,7 @@
 // The operator view: what the protocol answered over the last 24 hours (per hour), the outbox
 // backlog and the deliveries that are failing.
 import type { PrismaClient } from "@once/db";
+import { formatLeadNumber } from "../lead/lead-schema.ts";
 
 export async function getOpsSummary(prisma: PrismaClient, now: Date = new Date()) {
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
@@ -27,6 +28,6 @@ export async function getOpsSummary(prisma: PrismaClient, now: Date = new Date()
     totals,
     perHour: [...hours.entries()].map(([hour, kinds]) => ({ hour: new Date(hour), submissions: (kinds.executed ?? 0) + (kinds.rejected ?? 0), replays: kinds.replayed ?? 0, ...kinds })),
     outbox: Object.fromEntries(backlog.map((b) => [b.status, b._count._all])) as Partial<Record<"pending" | "queued" | "delivered" | "dead", number>>,
-    failing: failing.map((f) => ({ ...f, lead: { id: f.lead.id, number: `LD-${String(f.lead.number).padStart(6, "0")}` } })),
+    failing: failing.map((f) => ({ ...f, lead: { id: f.lead.id, number: formatLeadNumber(f.lead.number) } })),
   };
 }

@@ -4,7 +4,7 @@
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import { enqueueLeadNotifications } from "@once/notify";
-import { customerIdOf } from "../order/create-order.ts";
+import { customerIdOf } from "../session/customer-session.ts";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber, leadFingerprint, type LeadInput, type LeadView } from "./lead-schema.ts";
 
 export const submitLeadOperation: IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> = {

@@ -3,6 +3,7 @@
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import { reject } from "../business-rejection.ts";
+import { customerIdOf } from "../session/customer-session.ts";
 import { formatOrderNumber, orderFingerprint, type OrderInput, type OrderView } from "./order-schema.ts";
 
 export const createOrderOperation: IdempotentOperation<OrderInput, OrderView, Prisma.TransactionClient> = {
@@ -43,8 +44,3 @@ export const createOrderOperation: IdempotentOperation<OrderInput, OrderView, Pr
     return { outcome: "completed", status: 201, body, resultId: order.id };
   },
 };
-
-/** "customer:<id>" → "<id>": business rows keep the bare customer id. */
-export function customerIdOf(principal: string): string {
-  return principal.slice(principal.indexOf(":") + 1);
-}

@@ -1,12 +1,12 @@
 // POST /api/bench/{plain|seed000}: the benchmark's baselines over the same HTTP stack as the
 // real endpoints (same session check, body reading and validation). See src/bench/baselines.ts.
-import { z } from "zod/mini";
 import { IdempotencyError } from "@once/idempotency";
 import { readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "../bench/baselines.ts";
 import { leadInputSchema } from "../lead/lead-schema.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
+import { parseOrRefuse } from "./validate.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function benchBaselineHandler(request: Request, variant: string, deps: RestDeps): Promise<Response> {
@@ -14,11 +14,10 @@ export function benchBaselineHandler(request: Request, variant: string, deps: Re
     const { principal } = await authenticateCustomer(request, deps.sessionSecret);
     const body = await readJsonBody(request, deps.maxBodyBytes);
     const key = readOperationKey(request.headers, body);
-    const parsed = z.safeParse(leadInputSchema, body);
-    if (!parsed.success) throw new IdempotencyError("VALIDATION_FAILED", "invalid lead");
+    const input = parseOrRefuse(leadInputSchema, body, "invalid lead");
     const run = variant === "plain" ? insertLeadWithoutProtocol : variant === "seed000" ? submitLeadSeed000Style : null;
     if (!run) throw new IdempotencyError("NOT_FOUND", "unknown baseline");
-    const result = await run(deps.prisma, principal, key, parsed.data);
+    const result = await run(deps.prisma, principal, key, input);
     return Response.json(result.body, { status: result.status });
   });
 }

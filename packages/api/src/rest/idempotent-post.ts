@@ -1,12 +1,13 @@
 // POST handlers for idempotent creates (/api/v1/orders, /api/v1/leads). The same operation
 // objects as the tRPC procedures, run through the same runOnce; only the transport differs.
-import { z } from "zod/mini";
+import type { z } from "zod/mini";
 import type { Prisma } from "@once/db";
 import { IdempotencyError } from "@once/idempotency";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { runOnce, type IdempotentOperation } from "@once/idempotency/server";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
+import { parseOrRefuse } from "./validate.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
@@ -21,13 +22,8 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
 
       const body = await readJsonBody(request, deps.maxBodyBytes);
       const key = readOperationKey(request.headers, body);
-      const parsed = z.safeParse(schema, body);
-      if (!parsed.success) {
-        const fields = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-        const summary = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ");
-        throw new IdempotencyError("VALIDATION_FAILED", summary || "the body does not match the schema", { fields });
-      }
-      const result = await runOnce(deps.prisma, operation, { principal, key, input: parsed.data }, deps.runOptions);
+      const input = parseOrRefuse(schema, body, "the body does not match the schema");
+      const result = await runOnce(deps.prisma, operation, { principal, key, input }, deps.runOptions);
       deps.log?.("operation", { type: operation.type, replayed: result.replayed, status: result.status });
       return operationResponse(result);
     });

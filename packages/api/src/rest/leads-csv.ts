@@ -1,10 +1,10 @@
 // GET /api/dashboard/leads.csv?status=…&search=…: the CSV export for any list filter, staff only.
-import { z } from "zod";
 import type { StaffMember } from "@once/auth";
 import { IdempotencyError } from "@once/idempotency";
 import { streamLeadsCsv } from "../dashboard/lead-csv.ts";
 import { leadListInput } from "../dashboard/lead-list.ts";
 import { withProblemResponses } from "./handle-errors.ts";
+import { parseOrRefuse } from "./validate.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function exportLeadsCsvHandler(request: Request, staff: StaffMember | null, hasCustomerSession: boolean, deps: RestDeps): Promise<Response> {
@@ -13,15 +13,12 @@ export function exportLeadsCsvHandler(request: Request, staff: StaffMember | nul
       throw hasCustomerSession ? new IdempotencyError("FORBIDDEN", "staff only") : new IdempotencyError("UNAUTHENTICATED", "sign in as staff");
     }
     const params = Object.fromEntries(new URL(request.url).searchParams);
-    const parsed = leadListInput.safeParse({
-      ...params,
-      possibleDuplicate: params.possibleDuplicate === undefined ? undefined : params.possibleDuplicate === "true",
-    });
-    if (!parsed.success) {
-      const fields = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-      throw new IdempotencyError("VALIDATION_FAILED", Object.entries(fields).map(([f, m]) => `${f}: ${m.join(", ")}`).join("; ") || "invalid filter", { fields });
-    }
-    const { cursor: _cursor, limit: _limit, ...filter } = parsed.data;
+    const parsed = parseOrRefuse(
+      leadListInput,
+      { ...params, possibleDuplicate: params.possibleDuplicate === undefined ? undefined : params.possibleDuplicate === "true" },
+      "invalid filter",
+    );
+    const { cursor: _cursor, limit: _limit, ...filter } = parsed;
     const day = new Date().toISOString().slice(0, 10);
     return Promise.resolve(
       new Response(streamLeadsCsv(deps.prisma, filter), {

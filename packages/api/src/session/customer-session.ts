@@ -52,6 +52,9 @@ export async function verifyCustomerToken(secret: string, token: string | null |
 
 export const customerPrincipal = (customerId: string) => `customer:${customerId}`;
 
+/** The inverse: "customer:<id>" → "<id>" (business rows keep the bare customer id). */
+export const customerIdOf = (principal: string) => principal.slice(principal.indexOf(":") + 1);
+
 /** Reads the token from `Authorization: Bearer` first, then from the session cookie. */
 export function readSessionToken(headers: Headers): string | null {
   const auth = headers.get("authorization");

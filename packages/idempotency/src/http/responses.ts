@@ -15,10 +15,15 @@ export interface ProblemBody {
   [extension: string]: unknown;
 }
 
+/** The problem type URI of a code: PROBLEM_TYPE_BASE + "idempotency-key-reused" etc. */
+export function problemTypeFor(code: string): string {
+  return PROBLEM_TYPE_BASE + code.toLowerCase().replace(/_/g, "-");
+}
+
 export function problemBody(code: ErrorCode, detail: string, details: ProtocolErrorDetails = {}): ProblemBody {
   const spec = idempotencyErrors[code];
   const body: ProblemBody = {
-    type: PROBLEM_TYPE_BASE + code.toLowerCase().replace(/_/g, "-"),
+    type: problemTypeFor(code),
     title: spec.title,
     status: spec.status,
     code,
