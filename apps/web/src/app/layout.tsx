@@ -1,9 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import Link from "next/link";
 import { I18nProvider } from "~/i18n/i18n-provider";
 import { getLocale } from "~/i18n/locale";
-import { translator } from "~/i18n/messages";
-import { TRPCReactProvider } from "~/trpc/react";
+import { messages, translator } from "~/i18n/messages";
+import { SubmissionEngineProvider } from "~/submission/engine-provider";
 import { LanguageSwitcher } from "./language-switcher";
 import "./globals.css";
 
@@ -20,21 +19,24 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale}>
       <body>
-        <I18nProvider locale={locale}>
-          <TRPCReactProvider>
+        <I18nProvider locale={locale} messages={messages[locale]}>
+          <SubmissionEngineProvider>
+            {/* Plain links: each customer page is a full load (its submissions restore from
+                storage), and next/link's client code (~2.7 kB gzip) stays off the order page's
+                first load (BENCHMARKS.md, page weight). */}
             <header className="site-header">
               <nav aria-label={t("site.title")}>
-                <Link href="/guides" className="brand">
+                <a href="/guides" className="brand">
                   {t("site.title")}
-                </Link>
-                <Link href="/guides">{t("nav.guides")}</Link>
-                <Link href="/contact">{t("nav.contact")}</Link>
-                <Link href="/me">{t("nav.me")}</Link>
+                </a>
+                <a href="/guides">{t("nav.guides")}</a>
+                <a href="/contact">{t("nav.contact")}</a>
+                <a href="/me">{t("nav.me")}</a>
                 <LanguageSwitcher />
               </nav>
             </header>
             <main className="page">{children}</main>
-          </TRPCReactProvider>
+          </SubmissionEngineProvider>
         </I18nProvider>
       </body>
     </html>

@@ -1,12 +1,14 @@
 "use client";
-// Hands the server-chosen locale to client components; `useI18n()` gives `t` and the locale.
+// Hands the server-chosen locale and its messages to client components; `useI18n()` gives `t`
+// and the locale. Only the current language's table travels to the browser.
 import { createContext, useContext, useMemo } from "react";
-import { translator, type Locale, type Translate } from "./messages";
+import type { Locale, Messages, Translate } from "./messages";
+import { translateWith } from "./translate";
 
 const I18nContext = createContext<{ locale: Locale; t: Translate } | null>(null);
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
-  const value = useMemo(() => ({ locale, t: translator(locale) }), [locale]);
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: React.ReactNode }) {
+  const value = useMemo(() => ({ locale, t: translateWith(messages) }), [locale, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

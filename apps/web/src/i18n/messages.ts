@@ -1,5 +1,8 @@
 // Every string customers read, in both UI languages. Keys are checked by TypeScript: a key
-// missing in one language fails the build.
+// missing in one language fails the build. Server code only: the browser receives the one
+// table it needs through <I18nProvider>.
+import { translateWith } from "./translate";
+
 const en = {
   "site.title": "Sample guides",
   "nav.guides": "Guides",
@@ -144,11 +147,11 @@ const zhCN: Record<MessageKey, string> = {
 
 export const LOCALES = ["en", "zh-CN"] as const;
 export type Locale = (typeof LOCALES)[number];
-export const messages: Record<Locale, Record<MessageKey, string>> = { en, "zh-CN": zhCN };
+export const messages: Record<Locale, Messages> = { en, "zh-CN": zhCN };
 
+export type Messages = Record<MessageKey, string>;
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export function translator(locale: Locale): Translate {
-  const table = messages[locale];
-  return (key, params) => table[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+  return translateWith(messages[locale]);
 }

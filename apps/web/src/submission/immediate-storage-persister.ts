@@ -2,7 +2,7 @@
 // submissions. TanStack's sync-storage persister throttles its writes (by a timer); a CI run
 // showed a submission made offline and followed by a reload within that window being lost.
 // The persisted state is a handful of small mutations, so writing it synchronously is cheap.
-import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
 
 export function createImmediateStoragePersister(storage: Storage, key: string): Persister {
   return {

@@ -2,6 +2,9 @@
 // (timeout, dropped connection, 5xx, 409) that must never be shown as a failure.
 import { TRPCClientError } from "@trpc/client";
 
+/** The mutation key (first element) of every submission in the QueryClient. */
+export const SUBMIT_KEY = "submit";
+
 export type OperationType = "order" | "lead";
 
 export interface OperationVariables {

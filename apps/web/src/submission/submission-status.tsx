@@ -1,11 +1,12 @@
 "use client";
 // What the customer sees after pressing submit. One live region, always present and of a
-// reserved height, so state changes are announced and never shift the layout.
+// reserved height, so state changes are announced and never shift the layout. Part of the
+// engine (./engine.tsx); until the engine is here the form shows ./empty-status.tsx.
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import type { SubmissionView } from "./use-submission";
 
-interface Props {
+export interface SubmissionStatusProps {
   view: SubmissionView;
   kind: "order" | "lead";
   checking: boolean;
@@ -16,7 +17,7 @@ interface Props {
 
 const REJECTION_KEYS = ["GUIDE_NOT_FOUND", "OUT_OF_STOCK", "LIMIT_REACHED", "IDEMPOTENCY_KEY_EXPIRED", "UNAUTHENTICATED"] as const;
 
-export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onStartNew }: Props) {
+export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onStartNew }: SubmissionStatusProps) {
   const { t } = useI18n();
   return (
     <div className="submission-status" data-phase={view.phase} data-testid="submission-status">

@@ -5,11 +5,11 @@
 //   pending older than 7 days → attention (not resent).
 // The operation key is minted when the form opens and after "order another copy" or "edit".
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useMutation, useMutationState, useQueryClient, onlineManager } from "@tanstack/react-query";
+import { useMutation, useMutationState, onlineManager } from "@tanstack/react-query";
 import { mintOperationKey } from "@once/idempotency";
-import { SUBMIT_KEY, useTRPCClient } from "~/trpc/react";
+import type { Clients } from "~/trpc/browser-clients";
 import { lookUp, markSuperseded } from "./submit-operation";
-import { FinalRefusal, MAX_PENDING_AGE_MS, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
+import { FinalRefusal, MAX_PENDING_AGE_MS, SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
 
 export type SubmissionView =
   | { phase: "form" }
@@ -28,8 +28,20 @@ interface MutationSnapshot {
   error: unknown;
 }
 
-export function useSubmission(type: OperationType, scope: string) {
-  const queryClient = useQueryClient();
+/** Everything a form needs from its submission; see `useSubmission`. */
+export interface Submission {
+  view: SubmissionView;
+  activeKey: string | null;
+  /** False until the key is minted and the browser's clients are restored. */
+  ready: boolean;
+  submit: (params: Record<string, unknown>) => void;
+  startNew: () => void;
+  editPending: () => void;
+  checkNow: () => Promise<void>;
+  checking: boolean;
+}
+
+export function useSubmission(type: OperationType, scope: string, { queryClient, trpcClient }: Clients): Submission {
   const mutationKey = useMemo(() => [SUBMIT_KEY, scope], [scope]);
   const snapshots = useMutationState({
     filters: { mutationKey },
@@ -41,7 +53,7 @@ export function useSubmission(type: OperationType, scope: string) {
       data: m.state.data as ConfirmedResult | undefined,
       error: m.state.error,
     }),
-  });
+  }, queryClient);
   // The operation this form shows: chosen explicitly, else the latest one of this scope.
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   // Minted in the browser after hydration: a key minted during server rendering would differ
@@ -52,8 +64,7 @@ export function useSubmission(type: OperationType, scope: string) {
   const activeKey = chosenKey ?? (latest && latest.status !== "idle" ? latest.variables?.key : undefined) ?? draftKey;
   const current = [...snapshots].reverse().find((s) => s.variables?.key === activeKey);
 
-  const mutation = useMutation<ConfirmedResult, unknown, OperationVariables>({ mutationKey });
-  const trpcClient = useTRPCClient();
+  const { mutate } = useMutation<ConfirmedResult, unknown, OperationVariables>({ mutationKey }, queryClient);
   // What "check now" learned before the mutation's own next attempt did.
   const [checked, setChecked] = useState<{ key: string; result?: ConfirmedResult; refusal?: FinalRefusal } | null>(null);
   const [checking, setChecking] = useState(false);
@@ -64,12 +75,9 @@ export function useSubmission(type: OperationType, scope: string) {
       if (inFlight.current || current || !activeKey) return; // a double click sends nothing twice
       inFlight.current = true;
       setChosenKey(activeKey);
-      mutation.mutate(
-        { type, scope, key: activeKey, params, submittedAt: Date.now() },
-        { onSettled: () => (inFlight.current = false) },
-      );
+      mutate({ type, scope, key: activeKey, params, submittedAt: Date.now() }, { onSettled: () => (inFlight.current = false) });
     },
-    [activeKey, current, mutation, scope, type],
+    [activeKey, current, mutate, scope, type],
   );
 
   /** A new operation: "order another copy", "start again", or editing a pending form. */
@@ -121,5 +129,8 @@ export function useSubmission(type: OperationType, scope: string) {
     return { phase: "pending", vars, offline: current.isPaused || !onlineManager.isOnline() };
   }, [current, checked]);
 
-  return { view, activeKey, ready: activeKey !== null, submit, startNew, editPending, checkNow, checking };
+  return useMemo(
+    () => ({ view, activeKey: activeKey ?? null, ready: activeKey != null, submit, startNew, editPending, checkNow, checking }),
+    [view, activeKey, submit, startNew, editPending, checkNow, checking],
+  );
 }

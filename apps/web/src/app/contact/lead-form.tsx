@@ -1,22 +1,21 @@
 "use client";
 // The inquiry form (seed 000's fields and limits), validated with the server's own schema.
 import { useForm } from "react-hook-form";
-import { leadInputSchema, type LeadInput } from "@once/api/schemas";
+import type { LeadInput } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
-import { localizedSchemaResolver } from "~/submission/schema-resolver";
-import { SubmissionStatus } from "~/submission/submission-status";
+import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
-import { useSubmission } from "~/submission/use-submission";
+import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
 
 export function LeadForm() {
   const { t } = useI18n();
-  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking } = useSubmission("lead", "lead");
+  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, binding, Status } = useDeferredSubmission("lead", "lead");
   const labels = { name: t("form.name"), phone: t("form.phone"), content: t("form.content"), email: t("form.email"), company: t("form.company") };
   const form = useForm<LeadFormValues>({
-    resolver: localizedSchemaResolver(leadInputSchema, labels, t),
+    resolver: deferredResolver("lead", labels, t),
     defaultValues: { name: "", phone: "", content: "", email: "", company: "" },
   });
   const locked = view.phase !== "form";
@@ -38,7 +37,8 @@ export function LeadForm() {
       <button type="submit" className="primary" disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitLead")}
       </button>
-      <SubmissionStatus view={view} kind="lead" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNewLead} />
+      <Status view={view} kind="lead" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNewLead} />
+      {binding}
     </form>
   );
 }

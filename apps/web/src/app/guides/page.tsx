@@ -1,7 +1,9 @@
 // The catalog: prefetched on the server through tRPC, hydrated into TanStack Query.
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
-import { HydrateClient, getQueryClient, trpc } from "~/trpc/server";
+import { HydrateClient } from "~/trpc/hydrate-client";
+import { getQueryClient, trpc } from "~/trpc/server";
+import { TRPCReactProvider } from "~/trpc/react";
 import { GuideList } from "./guide-list";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +13,11 @@ export default async function GuidesPage() {
   const t = translator(await getLocale());
   await getQueryClient().prefetchQuery(trpc.catalog.list.queryOptions());
   return (
-    <HydrateClient>
-      <h1>{t("guides.heading")}</h1>
-      <GuideList />
-    </HydrateClient>
+    <TRPCReactProvider>
+      <HydrateClient>
+        <h1>{t("guides.heading")}</h1>
+        <GuideList />
+      </HydrateClient>
+    </TRPCReactProvider>
   );
 }

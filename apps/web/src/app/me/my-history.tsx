@@ -2,8 +2,8 @@
 import { useMutationState, useQuery } from "@tanstack/react-query";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
-import { SUBMIT_KEY, useTRPC } from "~/trpc/react";
-import type { OperationVariables } from "~/submission/outcome";
+import { useTRPC } from "~/trpc/react";
+import { SUBMIT_KEY, type OperationVariables } from "~/submission/outcome";
 
 export function MyHistory() {
   const { t, locale } = useI18n();

@@ -2,7 +2,9 @@
 // for confirmation on this device.
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
-import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { HydrateClient } from "~/trpc/hydrate-client";
+import { getQueryClient, trpc } from "~/trpc/server";
+import { TRPCReactProvider } from "~/trpc/react";
 import { MyHistory } from "./my-history";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +13,11 @@ export default async function MePage() {
   const t = translator(await getLocale());
   await getQueryClient().prefetchQuery(trpc.me.history.queryOptions());
   return (
-    <HydrateClient>
-      <h1>{t("me.heading")}</h1>
-      <MyHistory />
-    </HydrateClient>
+    <TRPCReactProvider>
+      <HydrateClient>
+        <h1>{t("me.heading")}</h1>
+        <MyHistory />
+      </HydrateClient>
+    </TRPCReactProvider>
   );
 }

@@ -2,21 +2,20 @@
 // Ordering copies of one guide. The web form always asks for the delivery contact (the API
 // lets outside clients omit it); validation is the server's own zod schema.
 import { useForm } from "react-hook-form";
-import { webOrderInputSchema, type OrderInput } from "@once/api/schemas";
+import type { OrderInput } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
-import { localizedSchemaResolver } from "~/submission/schema-resolver";
-import { SubmissionStatus } from "~/submission/submission-status";
+import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
-import { useSubmission } from "~/submission/use-submission";
+import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 
 export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPerOrder: number; inStock: boolean }) {
   const { t } = useI18n();
-  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking } = useSubmission("order", `order:${slug}`);
+  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, binding, Status } = useDeferredSubmission("order", `order:${slug}`);
   const labels = { quantity: t("form.quantity"), name: t("form.name"), phone: t("form.phone"), address: t("form.address") };
   const form = useForm<OrderInput>({
-    resolver: localizedSchemaResolver(webOrderInputSchema, labels, t),
+    resolver: deferredResolver("order", labels, t),
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
   const locked = view.phase !== "form";
@@ -52,7 +51,8 @@ export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPer
       <button type="submit" className="primary" disabled={locked || !inStock || !ready} aria-busy={view.phase === "submitting"}>
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}
       </button>
-      <SubmissionStatus view={view} kind="order" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNew} />
+      <Status view={view} kind="order" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNew} />
+      {binding}
     </form>
   );
 }

@@ -1,8 +1,9 @@
-// One guide and its order form. The guide is prefetched through tRPC on the server.
+// One guide and its order form. The guide is read through tRPC on the server and handed to the
+// form as props: the page ships no query cache, so its first load stays small.
 import { notFound } from "next/navigation";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
-import { getQueryClient, HydrateClient, trpc } from "~/trpc/server";
+import { getQueryClient, trpc } from "~/trpc/server";
 import { OrderForm } from "./order-form";
 
 export const dynamic = "force-dynamic";
@@ -14,17 +15,15 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
   const t = translator(locale);
   const zh = locale === "zh-CN";
   return (
-    <HydrateClient>
-      <article className="guide-detail">
-        <h1>{zh ? guide.titleZh : guide.titleEn}</h1>
-        <p className="alt-title" lang={zh ? "en" : "zh-CN"}>
-          {zh ? guide.titleEn : guide.titleZh}
-        </p>
-        <p>{zh ? guide.summaryZh : guide.summaryEn}</p>
-        <p className="badge">{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</p>
-        <h2>{t("guides.order")}</h2>
-        <OrderForm slug={guide.slug} maxPerOrder={guide.maxPerOrder} inStock={guide.inStock} />
-      </article>
-    </HydrateClient>
+    <article className="guide-detail">
+      <h1>{zh ? guide.titleZh : guide.titleEn}</h1>
+      <p className="alt-title" lang={zh ? "en" : "zh-CN"}>
+        {zh ? guide.titleEn : guide.titleZh}
+      </p>
+      <p>{zh ? guide.summaryZh : guide.summaryEn}</p>
+      <p className="badge">{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</p>
+      <h2>{t("guides.order")}</h2>
+      <OrderForm slug={guide.slug} maxPerOrder={guide.maxPerOrder} inStock={guide.inStock} />
+    </article>
   );
 }

@@ -1,8 +1,8 @@
-// Server-side tRPC for React Server Components: prefetch queries with the same router the
-// HTTP endpoint serves, then hand the cache to the browser through <HydrateClient>.
+// Server-side tRPC for React Server Components: prefetch or read queries with the same router
+// the HTTP endpoint serves. Hand a prefetched cache to the browser with ./hydrate-client.tsx
+// (kept apart so pages that only read on the server ship no client cache code).
 import "server-only";
 import { cache } from "react";
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { appRouter } from "@once/api";
 import { createRequestContext } from "~/server/context";
@@ -15,7 +15,3 @@ export const trpc = createTRPCOptionsProxy({
   router: appRouter,
   queryClient: getQueryClient,
 });
-
-export function HydrateClient({ children }: { children: React.ReactNode }) {
-  return <HydrationBoundary state={dehydrate(getQueryClient())}>{children}</HydrationBoundary>;
-}
