@@ -181,3 +181,36 @@ test("a pending order older than 7 days needs attention and is never resent", as
   expect(sent).toBe(0);
   expect(await countOrders(context)).toBe(0);
 });
+
+test("the form is usable before the submission engine arrives, and orders once after", async ({ page, context }) => {
+  // Hold every script the document does not reference (the engine, imported after hydration).
+  let html = "";
+  await page.route("**/guides/sample-guide", async (route) => {
+    const response = await route.fetch();
+    html = await response.text();
+    await route.fulfill({ response });
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    if (!html.includes(new URL(route.request().url()).pathname)) {
+      held++;
+      await released;
+    }
+    await route.continue();
+  });
+  await page.goto("/guides/sample-guide", { waitUntil: "domcontentloaded" });
+  await expect.poll(() => held).toBeGreaterThan(0);
+  const button = page.getByRole("button", { name: "Place order" });
+  await fillOrder(page, 3); // typing works while the engine is on its way...
+  await expect(button).toBeDisabled(); // ...but nothing can be sent without it
+  expect(await countOrders(context)).toBe(0);
+  release();
+  await expect(button).toBeEnabled();
+  await expect(page.getByLabel("Quantity")).toHaveValue("3"); // nothing typed was lost
+  await expect(page.getByLabel(/^Name/)).toHaveValue("Wang Xiaoming");
+  await button.click();
+  const number = await confirmedNumber(page);
+  expect(await orderNumbers(context)).toEqual([number]);
+});
