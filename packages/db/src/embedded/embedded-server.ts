@@ -7,6 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { StartupError } from "../env.ts";
+import { pinExtendedQueries } from "./pin-extended-queries.ts";
 
 export interface EmbeddedServerState {
   pid: number;
@@ -45,7 +46,7 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
   // pg_trgm backs the dashboard's substring search (see the dashboard_indexes migration).
   const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   // pglite-socket defaults to one connection, which breaks a connection pool.
-  const server = new PGLiteSocketServer({ db, port: options.port, host: "127.0.0.1", maxConnections: 40 });
+  const server = new PGLiteSocketServer({ db: pinExtendedQueries(db), port: options.port, host: "127.0.0.1", maxConnections: 40 });
   try {
     await server.start();
   } catch (error) {
