@@ -12,14 +12,16 @@ export type Engine = typeof EngineModule;
 let loading: Promise<Engine> | undefined;
 
 export function loadEngine(): Promise<Engine> {
-  loading ??= import("./engine").then(async (engine) => {
-    await engine.restoreSubmissions();
-    return engine;
-  });
-  return loading.catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import("./engine")
+    .then(async (engine) => {
+      await engine.restoreSubmissions();
+      return engine;
+    })
+    .catch((error: unknown) => {
+      loading = undefined; // the next call tries again
+      throw error;
+    });
+  return loading;
 }
 
 const EngineContext = createContext<Engine | null>(null);
