@@ -6,7 +6,8 @@
 // `pnpm dev`: 120 requests for a guide page, 4 at a time, answered 404 11 times (Prisma's
 // lookup got no row); with this view, 0 of 120. This view of the database reports "in a
 // transaction" from a connection's first extended-protocol message until its Sync, so the
-// socket server's own pinning keeps the whole batch on that connection.
+// socket server's own pinning keeps the whole batch on that connection. Reproduced by
+// ./embedded-server.test.ts (queries queued behind a transaction), which fails without it.
 import type { PGlite } from "@electric-sql/pglite";
 
 const OPENS_BATCH = new Set(["P", "B", "D", "E", "C", "H"]); // Parse Bind Describe Execute Close Flush
