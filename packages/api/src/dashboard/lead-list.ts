@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
+import { safeText } from "../text-safety.ts";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
@@ -16,8 +17,8 @@ export const leadListInput = z
     to: z.coerce.date().optional(),
     possibleDuplicate: z.boolean().optional(),
     /** A staff id, or "unassigned". */
-    assignee: z.string().min(1).max(64).optional(),
-    search: z.string().trim().min(2, "search needs at least 2 characters").max(100).optional(),
+    assignee: z.string().min(1).max(64).check(safeText("assignee")).optional(),
+    search: z.string().trim().min(2, "search needs at least 2 characters").max(100).check(safeText("search")).optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "the date range ends before it starts", path: ["to"] });
 export type LeadListFilter = z.infer<typeof leadListInput>;
@@ -30,14 +31,22 @@ export function leadWhere(filter: Omit<LeadListFilter, "cursor" | "limit">): Pri
   if (filter.from || filter.to) where.createdAt = { ...(filter.from && { gte: filter.from }), ...(filter.to && { lte: filter.to }) };
   if (filter.search) {
     const phoneDigits = filter.search.replace(/[\s().-]/g, "");
+    const text = likeLiteral(filter.search);
     where.OR = [
-      { name: { contains: filter.search, mode: "insensitive" } },
-      { content: { contains: filter.search, mode: "insensitive" } },
+      { name: { contains: text, mode: "insensitive" } },
+      { content: { contains: text, mode: "insensitive" } },
       ...(/^\+?\d{3,}$/.test(phoneDigits) ? [{ phone: { contains: phoneDigits } }] : []),
     ];
   }
   return where;
 }
+
+/**
+ * Prisma's `contains` becomes `LIKE '%' || value || '%'` without escaping the value, so a search
+ * for "50%" or "a_b" would treat % and _ as wildcards. Backslash is PostgreSQL's default LIKE
+ * escape character, so it is escaped too. (The phone filter is digits only and needs nothing.)
+ */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
   const where = leadWhere(filter);

@@ -1,9 +1,13 @@
 // Working a lead: status changes along the workflow, assignment and notes. Every change names
 // the version the staff member saw; if someone else changed the lead since, nothing is
-// written and the answer is a clear conflict (never a silent overwrite).
+// written and the answer is a clear conflict (never a silent overwrite). An unknown lead or
+// assignee is an UnknownId (404), checked before the write so it never becomes a foreign-key
+// violation.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
+import { safeText } from "../text-safety.ts";
 import { LEAD_STATUSES } from "./lead-list.ts";
+import { UnknownId } from "./unknown-id.ts";
 
 type LeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -22,7 +26,7 @@ export const leadUpdateInput = z
     version: z.number().int().min(1),
     status: z.enum(LEAD_STATUSES).optional(),
     /** A staff id, or null to unassign. */
-    assigneeId: z.string().min(1).max(64).nullable().optional(),
+    assigneeId: z.string().min(1).max(64).check(safeText("assigneeId")).nullable().optional(),
   })
   .refine((u) => u.status !== undefined || u.assigneeId !== undefined, "nothing to change");
 
@@ -35,13 +39,13 @@ export class LeadRuleViolation extends Error {}
 
 export async function updateLead(prisma: PrismaClient, input: z.infer<typeof leadUpdateInput>) {
   const current = await prisma.lead.findUnique({ where: { id: input.id }, select: { status: true, version: true } });
-  if (!current) return null;
+  if (!current) throw new UnknownId("lead");
   if (input.status && input.status !== current.status && !NEXT_STATUSES[current.status].includes(input.status)) {
     throw new LeadRuleViolation(`a lead that is ${current.status} cannot become ${input.status}`);
   }
   if (input.assigneeId) {
     const staff = await prisma.user.count({ where: { id: input.assigneeId } });
-    if (staff === 0) throw new LeadRuleViolation("no staff member has this id");
+    if (staff === 0) throw new UnknownId("staff member");
   }
   const { count } = await prisma.lead.updateMany({
     where: { id: input.id, version: input.version },
@@ -58,8 +62,10 @@ export async function updateLead(prisma: PrismaClient, input: z.infer<typeof lea
   return prisma.lead.findUniqueOrThrow({ where: { id: input.id }, select: { id: true, status: true, version: true, assigneeId: true } });
 }
 
-export const leadNoteInput = z.object({ id: z.uuid(), body: z.string().trim().min(1, "the note is empty").max(2000) });
+export const leadNoteInput = z.object({ id: z.uuid(), body: z.string().trim().min(1, "the note is empty").max(2000).check(safeText("body", "multi-line")) });
 
 export async function addLeadNote(prisma: PrismaClient, authorId: string, input: z.infer<typeof leadNoteInput>) {
+  // Leads are never deleted, so checking first leaves no window for the foreign key to fail.
+  if ((await prisma.lead.count({ where: { id: input.id } })) === 0) throw new UnknownId("lead");
   return prisma.leadNote.create({ data: { leadId: input.id, authorId, body: input.body }, select: { id: true, body: true, createdAt: true } });
 }

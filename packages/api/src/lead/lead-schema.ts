@@ -1,35 +1,38 @@
 // What an inquiry is made of (seed 000's fields and limits: name 50, phone 20, content 1000;
 // optional e-mail and company). Fingerprint: every business field; the phone is compared in
 // its normalised form, so "138 0000 0000" and "13800000000" are the same inquiry.
-// Written with zod/mini: the browser bundles this file, and mini tree-shakes.
+// Written with zod/mini: the browser bundles this file, and mini tree-shakes. Every text field
+// refuses characters PostgreSQL cannot store or a reader cannot see (text-safety.ts); only the
+// content may span lines.
 import { z } from "zod/mini";
+import { safeText, type TextLines } from "../text-safety.ts";
 
 /** Digits with an optional leading +; spaces, dashes, dots and brackets are dropped. */
 export const normalizePhone = (raw: string) => raw.trim().replace(/[\s().-]/g, "");
 
 export const phoneSchema = z.pipe(
-  z.string().check(z.trim(), z.minLength(1, "phone is required"), z.maxLength(20, "phone has at most 20 characters")),
+  z.string().check(z.trim(), z.minLength(1, "phone is required"), z.maxLength(20, "phone has at most 20 characters"), safeText("phone")),
   z.pipe(
     z.transform(normalizePhone),
     z.string().check(z.regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +")),
   ),
 );
 
-const requiredText = (field: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`));
+const requiredText = (field: string, max: number, lines: TextLines = "single-line") =>
+  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field, lines));
 
 const optionalText = (field: string, max: number) =>
   z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(max, `${field} has at most ${max} characters`))),
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field))),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   );
 
 export const leadInputSchema = z.object({
   name: requiredText("name", 50),
   phone: phoneSchema,
-  content: requiredText("content", 1000),
+  content: requiredText("content", 1000, "multi-line"),
   email: z.pipe(
-    z.nullish(z.union([z.literal(""), z.email("email must be a valid address").check(z.maxLength(254, "email has at most 254 characters"))])),
+    z.nullish(z.union([z.literal(""), z.email("email must be a valid address").check(z.maxLength(254, "email has at most 254 characters"), safeText("email"))])),
     z.transform((v: string | null | undefined) => (v ? v.toLowerCase() : null)),
   ),
   company: optionalText("company", 100),

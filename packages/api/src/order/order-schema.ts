@@ -1,19 +1,22 @@
 // What an order is made of, shared by the web form, tRPC, REST and the tests.
 // Fingerprint: item, quantity and contact; null and a missing contact count the same.
-// Written with zod/mini: the browser bundles this file, and mini tree-shakes.
+// Written with zod/mini: the browser bundles this file, and mini tree-shakes. Every text field
+// refuses characters PostgreSQL cannot store or a reader cannot see (text-safety.ts).
 import { z } from "zod/mini";
 import { phoneSchema } from "../lead/lead-schema.ts";
+import { safeText, type TextLines } from "../text-safety.ts";
 
 /** The most copies any single order may ask for; a guide may allow fewer (maxPerOrder). */
 export const ORDER_QUANTITY_LIMIT = 5;
 
-const text = (field: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`));
+const text = (field: string, max: number, lines: TextLines = "single-line") =>
+  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field, lines));
 
 export const deliveryContactSchema = z.object({
   name: text("name", 50),
   phone: phoneSchema,
-  address: text("address", 300),
+  /** Postal addresses span lines (the form's autocomplete token is the multi-line "street-address"). */
+  address: text("address", 300, "multi-line"),
 });
 
 export const orderInputSchema = z.object({

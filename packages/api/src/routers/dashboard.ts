@@ -1,7 +1,6 @@
 // The sales dashboard. Every procedure here is staff-only (staffProcedure / adminProcedure);
 // routers/dashboard.test.ts enumerates them and checks 401/403.
 import { z } from "zod";
-import { requeueDeadDelivery } from "@once/notify/worker";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { listLeads, leadListInput } from "../dashboard/lead-list.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
@@ -9,9 +8,19 @@ import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdate
 import { listOrders, orderListInput } from "../dashboard/order-list.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { newLeadIds } from "../dashboard/lead-events.ts";
+import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
+import { UnknownId } from "../dashboard/unknown-id.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
 
 const notFound = (what: string) => new ProtocolTRPCError("NOT_FOUND", `no ${what} with this id`, { code: "NOT_FOUND", retryable: false, status: 404 });
+
+/** The dashboard operations' refusals as tRPC errors with protocol data; anything else is rethrown as is. */
+function refusal(error: unknown): never {
+  if (error instanceof UnknownId) throw notFound(error.what);
+  if (error instanceof LeadConflict) throw new ProtocolTRPCError("CONFLICT", error.message, { code: "STALE_VERSION", retryable: false, status: 409 });
+  if (error instanceof LeadRuleViolation) throw new ProtocolTRPCError("BAD_REQUEST", error.message, { code: "VALIDATION_FAILED", retryable: false, status: 400 });
+  throw error;
+}
 
 export const dashboardRouter = createTRPCRouter({
   me: staffProcedure.query(({ ctx }) => ctx.staff),
@@ -19,24 +28,12 @@ export const dashboardRouter = createTRPCRouter({
   leads: createTRPCRouter({
     list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.prisma, input)),
     get: staffProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
-    update: staffProcedure.input(leadUpdateInput).mutation(async ({ ctx, input }) => {
-      try {
-        return (await updateLead(ctx.prisma, input)) ?? Promise.reject(notFound("lead"));
-      } catch (error) {
-        if (error instanceof LeadConflict) {
-          throw new ProtocolTRPCError("CONFLICT", error.message, { code: "STALE_VERSION", retryable: false, status: 409 });
-        }
-        if (error instanceof LeadRuleViolation) {
-          throw new ProtocolTRPCError("BAD_REQUEST", error.message, { code: "VALIDATION_FAILED", retryable: false, status: 400 });
-        }
-        throw error;
-      }
-    }),
+    update: staffProcedure.input(leadUpdateInput).mutation(({ ctx, input }) => updateLead(ctx.prisma, input).catch(refusal)),
     /** Server-sent events: the id of each new lead, as soon as it is committed on any node. */
     onCreated: staffProcedure.subscription(async function* ({ signal }) {
       for await (const id of newLeadIds(signal)) yield { id };
     }),
-    addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input)),
+    addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({
     list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.prisma, input)),
@@ -45,6 +42,6 @@ export const dashboardRouter = createTRPCRouter({
     summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),
   }),
   deliveries: createTRPCRouter({
-    requeue: adminProcedure.input(z.object({ id: z.uuid() })).mutation(async ({ ctx, input }) => ({ requeued: await requeueDeadDelivery(ctx.prisma, input.id) })),
+    requeue: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => requeueDelivery(ctx.prisma, input.id).catch(refusal)),
   }),
 });
