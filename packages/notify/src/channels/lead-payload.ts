@@ -1,5 +1,7 @@
-// What sales receive about a lead, by webhook (JSON) and by e-mail (text).
+// What sales receive about a lead, by webhook (JSON) and by e-mail (text). Both are built
+// from this one object, so the fields are made line-safe here, once, for every channel.
 import type { PrismaClient } from "@once/db";
+import { multiLine, singleLine } from "./plain-text.ts";
 
 export interface LeadNotification {
   type: "lead.created";
@@ -27,6 +29,16 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
   return {
     type: "lead.created",
     deliveryId,
-    lead: { ...lead, number: `LD-${String(lead.number).padStart(6, "0")}`, createdAt: lead.createdAt.toISOString() },
+    lead: {
+      id: lead.id,
+      number: `LD-${String(lead.number).padStart(6, "0")}`,
+      name: singleLine(lead.name),
+      phone: singleLine(lead.phone),
+      content: multiLine(lead.content),
+      email: lead.email === null ? null : singleLine(lead.email),
+      company: lead.company === null ? null : singleLine(lead.company),
+      possibleDuplicate: lead.possibleDuplicate,
+      createdAt: lead.createdAt.toISOString(),
+    },
   };
 }

@@ -1,6 +1,6 @@
 // Delivers a notification by HTTP POST, signed per the Standard Webhooks spec: headers
 // webhook-id (the stable delivery id: receivers drop duplicates by it), webhook-timestamp and
-// webhook-signature. Any non-2xx answer or a timeout is a failed attempt.
+// webhook-signature. Any non-2xx answer (a redirect too) or a timeout is a failed attempt.
 import { Webhook } from "standardwebhooks";
 import type { LeadNotification } from "./lead-payload.ts";
 
@@ -17,8 +17,12 @@ export async function sendWebhook(options: { url: string; secret: string; timeou
       "webhook-signature": signature,
     },
     body,
+    // The body is a customer's personal data, signed: it goes to the configured URL only. A
+    // redirect (307/308 would re-post it) is answered like any other non-2xx: a failed attempt.
+    redirect: "manual",
     signal: AbortSignal.timeout(options.timeoutMs),
   });
   await response.body?.cancel();
+  if (response.status >= 300 && response.status < 400) throw new Error(`webhook answered ${response.status}, a redirect (not followed)`);
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }

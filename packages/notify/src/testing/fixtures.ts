@@ -10,12 +10,28 @@ export const databaseUrl = () => inject("databaseUrl");
 export const testPrisma = (): PrismaClient => createPrismaClient(databaseUrl(), { poolSize: 4 });
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
-export async function createLeads(prisma: PrismaClient, count: number, channels: Channel[]): Promise<string[]> {
+/** What a lead's submitter typed; `fields` overrides the defaults (e.g. with hostile text). */
+export interface LeadFields {
+  name: string;
+  phone: string;
+  content: string;
+  email?: string;
+  company?: string;
+}
+
+export async function createLeads(prisma: PrismaClient, count: number, channels: Channel[], fields: Partial<LeadFields> = {}): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = await prisma.$transaction(async (tx) => {
       const lead = await tx.lead.create({
-        data: { customerId: "notify-test", operationKey: randomUUID(), name: `Lead ${i}`, phone: `1390000${String(i).padStart(4, "0")}`, content: "Please call" },
+        data: {
+          customerId: "notify-test",
+          operationKey: randomUUID(),
+          name: `Lead ${i}`,
+          phone: `1390000${String(i).padStart(4, "0")}`,
+          content: "Please call",
+          ...fields,
+        },
         select: { id: true },
       });
       await enqueueLeadNotifications(tx, lead.id, channels);

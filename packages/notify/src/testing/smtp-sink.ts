@@ -4,7 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 export interface SmtpSink {
   url: string;
-  messages: { raw: string; messageId: string | undefined; deliveryId: string | undefined }[];
+  /** `recipients`: the SMTP envelope's RCPT TO addresses, whom the message really went to. */
+  messages: { raw: string; recipients: string[]; messageId: string | undefined; deliveryId: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -14,13 +15,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         sink.messages.push({
           raw,
+          recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           messageId: /^Message-ID:\s*(.+)$/im.exec(raw)?.[1]?.trim(),
           deliveryId: /^X-Delivery-Id:\s*(.+)$/im.exec(raw)?.[1]?.trim(),
         });

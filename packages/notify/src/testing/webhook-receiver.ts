@@ -1,16 +1,19 @@
 // A local webhook receiver as a real one should be: it verifies the Standard Webhooks
 // signature and processes each delivery id once, however often it is delivered. Its `behave`
-// hook decides each attempt's fate (fail, time out, hang, succeed) to inject faults.
+// hook decides each attempt's fate (fail, time out, hang, redirect, succeed) to inject faults.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-export type Behaviour = "ok" | "fail" | "slow" | "hang";
+/** `redirect`: answer with that 3xx status and a Location header, process nothing. */
+export type Behaviour = "ok" | "fail" | "slow" | "hang" | { redirect: 301 | 302 | 303 | 307 | 308; location: string };
 
 export interface WebhookReceiver {
   url: string;
   /** Attempts that reached the receiver, by delivery id. */
   received: Map<string, number>;
+  /** The last body received per delivery id, parsed. */
+  bodies: Map<string, unknown>;
   /** Delivery ids the receiver acted on: each once, duplicates dropped by id. */
   processed: Set<string>;
   /** How many times an already-processed id arrived again and was dropped. */
@@ -21,7 +24,7 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(secret: string, behave: (deliveryId: string, attempt: number) => Behaviour): Promise<WebhookReceiver> {
   const verifier = new Webhook(secret);
-  const receiver: WebhookReceiver = { url: "", received: new Map(), processed: new Set(), duplicatesDropped: 0, badSignatures: 0, close: async () => {} };
+  const receiver: WebhookReceiver = { url: "", received: new Map(), bodies: new Map(), processed: new Set(), duplicatesDropped: 0, badSignatures: 0, close: async () => {} };
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -39,8 +42,10 @@ export async function startWebhookReceiver(secret: string, behave: (deliveryId: 
       }
       const attempt = (receiver.received.get(id) ?? 0) + 1;
       receiver.received.set(id, attempt);
+      receiver.bodies.set(id, JSON.parse(body));
       const behaviour = behave(id, attempt);
       if (behaviour === "fail") return void res.writeHead(500).end("failing on purpose");
+      if (typeof behaviour === "object") return void res.writeHead(behaviour.redirect, { location: behaviour.location }).end();
       // Processing: at most once per delivery id, whatever happens to the answer afterwards.
       if (receiver.processed.has(id)) receiver.duplicatesDropped++;
       else receiver.processed.add(id);

@@ -1,8 +1,11 @@
-// Delivery through the outbox on real PostgreSQL: a receiver that fails and times out, a real
-// SMTP server, dead letters and an admin's retry.
+// Delivery through the outbox on real PostgreSQL: a receiver that fails, times out or
+// redirects, a real SMTP server, dead letters, an admin's retry, and leads whose fields try to
+// forge lines (CR/LF) in what sales receive.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
-import { configFor, createLeads, databaseUrl, newWebhookSecret, silentLog, testPrisma, waitFor } from "../testing/fixtures.ts";
+import { INQUIRY_SEPARATOR } from "../channels/email-message.ts";
+import { configFor, createLeads, databaseUrl, newWebhookSecret, silentLog, testPrisma, waitFor, type LeadFields } from "../testing/fixtures.ts";
+import { header, parseMail } from "../testing/mail-message.ts";
 import { startSmtpSink } from "../testing/smtp-sink.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver.ts";
 import { requeueDeadDelivery, startNotificationWorker, type RunningWorker } from "./start-worker.ts";
@@ -24,7 +27,17 @@ async function worker(config: ReturnType<typeof configFor>): Promise<RunningWork
 }
 
 const statusOf = async (leadIds: string[]) =>
-  prisma.notificationDelivery.findMany({ where: { leadId: { in: leadIds } }, select: { id: true, leadId: true, channel: true, status: true, attempts: true } });
+  prisma.notificationDelivery.findMany({ where: { leadId: { in: leadIds } }, select: { id: true, leadId: true, channel: true, status: true, attempts: true, lastError: true } });
+
+/** A submitter's attempt to forge header lines through every single-line field. */
+const HOSTILE: LeadFields = {
+  name: "Eve\r\nBcc: evil@example.com\r\nX-Forged: 1",
+  phone: "139\nX-Forged: 2",
+  email: "eve@example.com\r\nBcc: evil2@example.com",
+  company: "ACME\u2028X-Forged: 3\u0085X-Forged: 4",
+  content: "First line\r\nBcc: only text of the inquiry\rlast\u000bline",
+};
+const FORGED_LINE = /^(bcc|cc|to|x-forged)\s*:/im;
 
 describe("webhook delivery", () => {
   it("delivers every lead through failures and timeouts; each delivery id is processed once", async () => {
@@ -67,6 +80,44 @@ describe("webhook delivery", () => {
     expect([...receiver.processed]).toEqual([dead!.id]);
     expect(await requeueDeadDelivery(prisma, dead!.id)).toBe(false);
   });
+
+  it("counts a 307 redirect as a failed attempt, retries it, and never posts the lead to the redirect target", async () => {
+    const secret = newWebhookSecret();
+    // The target shares the secret and would accept: only not following the redirect keeps the lead from it.
+    const target = await startWebhookReceiver(secret, () => "ok");
+    cleanups.push(() => target.close());
+    const redirecting = await startWebhookReceiver(secret, () => ({ redirect: 307, location: target.url }));
+    cleanups.push(() => redirecting.close());
+    const [lead] = await createLeads(prisma, 1, ["webhook"]);
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: redirecting.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_MAX_ATTEMPTS: "2" }));
+
+    await waitFor(async () => ["dead", "delivered"].includes((await statusOf([lead!]))[0]!.status), 60_000, "the delivery to end");
+    const [delivery] = await statusOf([lead!]);
+    expect(delivery).toMatchObject({ status: "dead", attempts: 2 });
+    expect(delivery!.lastError).toContain("webhook answered 307");
+    expect(redirecting.received.get(delivery!.id)).toBe(2);
+    expect(target.received.size).toBe(0);
+  });
+
+  it("sends a lead's name, phone, e-mail and company as single lines and keeps the inquiry's line breaks", async () => {
+    const secret = newWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => "ok");
+    cleanups.push(() => receiver.close());
+    const [lead] = await createLeads(prisma, 1, ["webhook"], HOSTILE);
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret }));
+
+    await waitFor(async () => (await statusOf([lead!]))[0]?.status === "delivered", 60_000, "the delivery");
+    const [delivery] = await statusOf([lead!]);
+    expect(receiver.bodies.get(delivery!.id)).toMatchObject({
+      lead: {
+        name: "Eve Bcc: evil@example.com X-Forged: 1",
+        phone: "139 X-Forged: 2",
+        email: "eve@example.com Bcc: evil2@example.com",
+        company: "ACME X-Forged: 3 X-Forged: 4",
+        content: "First line\nBcc: only text of the inquiry\nlast line",
+      },
+    });
+  });
 });
 
 describe("e-mail delivery", () => {
@@ -82,5 +133,35 @@ describe("e-mail delivery", () => {
     expect(smtp.messages).toHaveLength(leads.length);
     expect(new Set(smtp.messages.map((m) => m.deliveryId))).toEqual(new Set(deliveries.map((d) => d.id)));
     expect(smtp.messages[0]!.raw).toMatch(/Subject: New lead LD-\d{6}/);
+  });
+
+  it("keeps CR/LF in a lead's fields from forging headers, recipients or lines in the field list", async () => {
+    const smtp = await startSmtpSink();
+    cleanups.push(() => smtp.close());
+    const [lead] = await createLeads(prisma, 1, ["email"], HOSTILE);
+    await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
+
+    await waitFor(async () => (await statusOf([lead!]))[0]?.status === "delivered", 60_000, "the mail");
+    expect(smtp.messages).toHaveLength(1);
+    const [message] = smtp.messages;
+    expect(message!.recipients).toEqual(["sales@example.com"]);
+    const mail = parseMail(message!.raw);
+    expect(header(mail, "Bcc")).toEqual([]);
+    expect(header(mail, "X-Forged")).toEqual([]);
+    expect(header(mail, "Subject")).toEqual([expect.stringMatching(/^New lead LD-\d{6}: Eve Bcc: evil@example\.com X-Forged: 1$/)]);
+
+    // The header-like field list holds known fields only, one line each; the inquiry keeps
+    // its lines, below the separator.
+    const [fields, inquiry] = mail.body.split(`\n${INQUIRY_SEPARATOR}\n`);
+    expect(fields).not.toMatch(FORGED_LINE);
+    expect(inquiry).toBeDefined();
+    expect(fields!.split("\n").filter((line) => line !== "")).toEqual([
+      expect.stringMatching(/^Lead LD-\d{6} \(.+\)$/),
+      "Name: Eve Bcc: evil@example.com X-Forged: 1",
+      "Phone: 139 X-Forged: 2",
+      "E-mail: eve@example.com Bcc: evil2@example.com",
+      "Company: ACME X-Forged: 3 X-Forged: 4",
+    ]);
+    expect(inquiry!.trimEnd().split("\n")).toEqual(["First line", "Bcc: only text of the inquiry", "last line"]);
   });
 });
