@@ -1,10 +1,18 @@
 // Browser tests: Debian's Chromium (never a downloaded browser) against a production build
 // of apps/web on a real PostgreSQL database made for this run by run-e2e.ts.
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the browser tests through `pnpm test:e2e`");
+// Production requires its secrets; made up for this run (workers inherit them, tests read them).
+process.env.E2E_HEALTH_TOKEN ??= randomBytes(24).toString("base64url");
+const secrets = {
+  SESSION_SECRET: randomBytes(32).toString("base64url"),
+  BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+  HEALTH_TOKEN: process.env.E2E_HEALTH_TOKEN,
+};
 
 export default defineConfig({
   testDir: "./tests",
@@ -39,6 +47,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     // Many sign-ins from one address in one minute: the rate limit has its own system test.
-    env: { DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: "production", STAFF_SIGN_IN_PER_MINUTE: "1000" },
+    env: { ...secrets, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: "production", STAFF_SIGN_IN_PER_MINUTE: "1000" },
   },
 });

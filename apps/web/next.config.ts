@@ -1,15 +1,31 @@
 import type { NextConfig } from "next";
 
+// Sent with every answer. Pages get their nonce-based Content-Security-Policy from proxy.ts;
+// API answers (JSON, CSV, problem documents) get one that allows nothing at all. HSTS depends
+// on PUBLIC_URL at run time, so server.mjs adds it.
+const everywhere = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
 const config: NextConfig = {
   // Workspace packages ship TypeScript source.
   transpilePackages: ["@once/api", "@once/db", "@once/idempotency", "@once/notify", "@once/auth"],
   // Native/WASM database drivers stay out of the bundle and load from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer", "rate-limiter-flexible"],
   // Pages opened at 127.0.0.1 in dev would otherwise never hydrate (Next 16 blocks the origin).
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  headers: () =>
+    Promise.resolve([
+      { source: "/:path*", headers: everywhere },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ]),
 };
 
 export default config;

@@ -10,7 +10,7 @@ const order = { item: "sample-guide", quantity: 1 };
 const lead = { name: "Li Lei", phone: "13800000000", content: "Please call me" };
 
 beforeAll(async () => {
-  cluster = await startCluster({ label: "badinput", basePort: 3220, nodes: 1, env: { RATE_LIMIT_WRITES_PER_MINUTE: "40", RATE_LIMIT_SESSIONS_PER_MINUTE: "8", MAX_BODY_BYTES: "4096" } });
+  cluster = await startCluster({ label: "badinput", basePort: 3220, nodes: 1, env: { TRUSTED_PROXIES: "loopback", RATE_LIMIT_WRITES_PER_MINUTE: "40", RATE_LIMIT_SESSIONS_PER_MINUTE: "8", MAX_BODY_BYTES: "4096" } });
   token = await newSession(node());
 });
 afterAll(() => cluster?.stop());

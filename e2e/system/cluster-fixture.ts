@@ -1,6 +1,5 @@
 // Two (or more) production nodes of apps/web on one fresh PostgreSQL database, plus helpers
 // to speak the REST contract to any of them. Needs `pnpm build` first.
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
@@ -14,13 +13,19 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export const SESSION_SECRET = randomBytes(32).toString("base64url");
 
 export async function startCluster(options: { label: string; basePort: number; nodes?: number; env?: Record<string, string> }): Promise<Cluster> {
   const database = await createTestDatabase(options.label);
   await seedDatabase(database.url);
   const sql = new pg.Pool({ connectionString: database.url, max: 4 });
-  const env = { SESSION_SECRET, RATE_LIMIT_WRITES_PER_MINUTE: "100000", LOG_LEVEL: "warn", ...options.env };
+  // Load tests write far beyond a customer's budgets; the security tests set their own.
+  const env = {
+    RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+    RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000",
+    ORDER_DAILY_COPIES_PER_GUIDE: "1000",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
   const count = options.nodes ?? 2;
   const nodes = await Promise.all(
     Array.from({ length: count }, (_, i) => startNode({ port: options.basePort + i + 1, databaseUrl: database.url, env })),

@@ -3,6 +3,9 @@
 import { expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import pg from "pg";
 
+/** Lets a test read /api/health's details (set for the run by playwright.config.ts). */
+export const HEALTH_TOKEN = process.env.E2E_HEALTH_TOKEN ?? "";
+
 let pool: pg.Pool | undefined;
 export function db(): pg.Pool {
   return (pool ??= new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 2 }));

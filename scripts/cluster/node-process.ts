@@ -1,6 +1,7 @@
-// Starts and stops one production node (`next start` of apps/web, through with-database) as
+// Starts and stops one production node (apps/web's server.mjs, through with-database) as
 // a separate OS process. Used by the cluster script, the system tests and the benchmarks.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,12 +15,23 @@ export interface NodeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * The secrets production requires, the same for every node this process starts: taken from
+ * the environment when set, else made up once per process (sessions then last as long as it).
+ */
+export const nodeSecrets = {
+  SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString("base64url"),
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+};
+
 export async function startNode(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<NodeProcess> {
-  const child = spawn("node", [path.join(repoRoot, "packages/db/bin/with-database.mjs"), "--", "next", "start", "--port", String(options.port)], {
+  const withDatabase = path.join(repoRoot, "packages/db/bin/with-database.mjs");
+  const child = spawn("node", [withDatabase, "--production", "--", "node", "server.mjs", "--port", String(options.port)], {
     cwd: path.join(repoRoot, "apps/web"),
     env: {
       ...process.env,
       NODE_ENV: "production",
+      ...nodeSecrets,
       DATABASE_URL: options.databaseUrl,
       PORT: String(options.port),
       PATH: `${path.join(repoRoot, "apps/web/node_modules/.bin")}:${process.env.PATH}`,
@@ -41,7 +53,7 @@ export async function startNode(options: { port: number; databaseUrl: string; en
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       try {
-        process.kill(-child.pid!, signal); // the whole group: wrapper and next
+        process.kill(-child.pid!, signal); // the whole group: wrapper and server
       } catch {
         /* already gone */
       }

@@ -25,7 +25,8 @@ process.on("SIGINT", () => void stopAll().then(() => process.exit(0)));
 process.on("SIGTERM", () => void stopAll().then(() => process.exit(0)));
 
 for (let i = 1; i <= count; i++) {
-  nodes.push(await startNode({ port: port + i, databaseUrl: database.connectionString }));
+  // nginx on this machine is the only proxy whose X-Forwarded-For the nodes may believe.
+  nodes.push(await startNode({ port: port + i, databaseUrl: database.connectionString, env: { TRUSTED_PROXIES: process.env.TRUSTED_PROXIES ?? "loopback" } }));
   console.log(`node ${i}: http://127.0.0.1:${port + i}`);
 }
 const nginx = await startNginx({ port, upstreamPorts: nodes.map((n) => n.port) });

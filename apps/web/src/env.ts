@@ -11,25 +11,40 @@ export const env = createEnv({
     // Signs customer sessions; all nodes need the same value. `with-database` fills it from the
     // database when unset, so it is only required when running Next without it.
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
-    // Signs staff sessions (better-auth); filled from the database by `with-database` when unset.
+    // The secret SESSION_SECRET replaces, still accepted for verification while tokens signed
+    // with it are around (pages re-sign them): rotation without logging customers out.
+    SESSION_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
+    // How long a customer token is valid; pages renew it for the same customer past half-life.
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    // Signs staff sessions (better-auth); production requires it (with-database --production).
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters"),
     // The public address of the app (staff sign-in checks request origins against it).
     PUBLIC_URL: z.url().optional(),
     // More origins allowed to sign staff in, comma-separated (e.g. the nginx address).
     TRUSTED_ORIGINS: z.string().optional(),
-    // Staff sign-in attempts per client address and minute, per node, before 429.
+    // Staff sign-in attempts per client address and minute (all nodes together), before 429.
     STAFF_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+    // Wrong passwords in a row an account gets before each attempt must wait 1 s, 2 s, 4 s … 15 min.
+    STAFF_SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    // Proxies whose X-Forwarded-For is believed (addresses, CIDRs, "loopback"); read by server.mjs.
+    TRUSTED_PROXIES: z.string().optional(),
+    // Lets monitoring read /api/health's details (Authorization: Bearer <token>); staff see them too.
+    HEALTH_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     // Operation records stay replayable this long (CONTRACT.md: at least 30 days).
     IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the published contract)").default(30),
     // How long a request waits for a concurrent attempt with the same key before a 409.
     IDEMPOTENCY_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
-    // REST writes per customer session per minute, per node (429 beyond).
+    // Orders and inquiries (REST and tRPC) per customer session per minute, all nodes (429 beyond).
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-    // New customer sessions (POST /api/v1/sessions) per client address per minute, per node.
+    // Orders and inquiries per client address per minute, whatever sessions it uses.
+    RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    // New customer sessions (POST /api/v1/sessions) per client address per minute, all nodes.
     RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    // Copies of one guide a customer session, or one delivery phone number, may order per day.
+    ORDER_DAILY_COPIES_PER_GUIDE: z.coerce.number().int().min(1).max(1000).default(10),
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
-    // Mark the session cookie Secure; turn off only when production is served over plain HTTP.
-    SECURE_COOKIES: z.stringbool().default(false),
+    // Secure cookies (and `__Host-` for the session); unset: on exactly when PUBLIC_URL is https.
+    SECURE_COOKIES: z.stringbool().optional(),
     // Serve /api/bench/* baselines for `pnpm bench:idempotency`; never set in production.
     BENCH_ENDPOINTS: z.stringbool().default(false),
     // "in-process": each node also runs the notification worker; "off": run `pnpm worker` instead.

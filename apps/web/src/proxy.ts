@@ -1,23 +1,53 @@
-// Gives every browser an anonymous customer session before it sees a form, so the first
-// submission already carries its principal: a lost response can then be retried under the
-// same scope. (Minting the session during a mutation would lose it with the response.)
+// Runs before every page (not API routes, not static files):
+// 1. A Content-Security-Policy with a fresh nonce (Next puts it on its own scripts): scripts
+//    only from this origin or carrying the nonce, never framed, no eval in production.
+// 2. An anonymous customer session before the browser sees a form, so the first submission
+//    already carries its principal and a lost response can be retried under the same scope
+//    (minting the session during a mutation would lose it with the response). A valid token
+//    past half its life, or signed with the previous secret, is re-signed for the same
+//    customer. The JavaScript-readable `once_sid` tag lets the browser tell that its session
+//    changed (it then never resends a pending submission under the new one).
 import { NextResponse, type NextRequest } from "next/server";
-import { createCustomerSession, SESSION_COOKIE, sessionCookie, verifyCustomerToken } from "@once/api/session";
-import { env } from "~/env";
+import { createCustomerSession, inspectCustomerToken, needsRenewal, readSessionToken, sessionCookies, sessionTag, sessionTagCookie, SESSION_COOKIE, SECURE_SESSION_COOKIE, SESSION_TAG_COOKIE } from "@once/api/session";
+import { contentSecurityPolicy } from "~/server/content-security-policy";
+import { secureCookies, sessionSigning } from "~/server/session";
 
 export async function proxy(request: NextRequest) {
-  const current = request.cookies.get(SESSION_COOKIE)?.value;
-  if (await verifyCustomerToken(env.SESSION_SECRET, current)) return NextResponse.next();
-  const session = await createCustomerSession(env.SESSION_SECRET);
-  // Let this very request see the new session too (server components read it).
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
   const forwarded = new Headers(request.headers);
-  forwarded.set("cookie", `${SESSION_COOKIE}=${session.token}`);
+  forwarded.set("x-nonce", nonce);
+  forwarded.set("content-security-policy", csp);
+
+  const signing = sessionSigning();
+  const secure = secureCookies();
+  const verified = await inspectCustomerToken(signing, readSessionToken(request.headers));
+  let cookies: string[] = [];
+  if (!verified || needsRenewal(verified, signing)) {
+    const session = await createCustomerSession(signing, verified?.customerId);
+    // Let this very request see the session too (server components read it).
+    forwarded.set("cookie", `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${session.token}`);
+    cookies = await sessionCookies(session, { secure });
+  } else if (request.cookies.get(SESSION_TAG_COOKIE)?.value !== (await sessionTag(verified.customerId))) {
+    // A session from before the tag existed, or a tag someone changed: put the right one back.
+    cookies = [await sessionTagCookie(verified, { secure })];
+  }
+
   const response = NextResponse.next({ request: { headers: forwarded } });
-  response.headers.append("set-cookie", sessionCookie(session.token, { secure: env.NODE_ENV === "production" && env.SECURE_COOKIES }));
+  response.headers.set("content-security-policy", csp);
+  for (const cookie of cookies) response.headers.append("set-cookie", cookie);
   return response;
 }
 
 export const config = {
-  // Pages only: API clients get sessions from POST /api/v1/sessions.
-  matcher: ["/((?!api/|_next/|favicon.ico).*)"],
+  // Pages only: API clients get sessions from POST /api/v1/sessions. Prefetches need no CSP.
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
 };

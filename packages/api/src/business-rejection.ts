@@ -3,9 +3,9 @@
 import type { BusinessOutcome } from "@once/idempotency/server";
 import { problemTypeFor } from "@once/idempotency/http";
 
-export type RejectionCode = "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED";
+export type RejectionCode = "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED" | "DAILY_LIMIT_REACHED";
 
-const statusOf: Record<RejectionCode, number> = { GUIDE_NOT_FOUND: 404, OUT_OF_STOCK: 422, LIMIT_REACHED: 422 };
+const statusOf: Record<RejectionCode, number> = { GUIDE_NOT_FOUND: 404, OUT_OF_STOCK: 422, LIMIT_REACHED: 422, DAILY_LIMIT_REACHED: 422 };
 
 /** A problem+json document (RFC 9457), stored and replayed as the operation's outcome. */
 export interface RejectionBody {

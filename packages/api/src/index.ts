@@ -4,3 +4,4 @@ export type { GuideSummary } from "./catalog/list-guides.ts";
 export { recordOperationEvent, flushOperationStats } from "./operation/operation-stats.ts";
 export { listenForLeadEvents } from "./dashboard/lead-events.ts";
 export { seedSampleLeads } from "./lead/sample-leads.ts";
+export { DEFAULT_ORDER_RULES, type OrderRules } from "./order/order-rules.ts";

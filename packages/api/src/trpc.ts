@@ -5,10 +5,15 @@ import superjson from "superjson";
 import { z } from "zod/mini";
 import { $ZodError } from "zod/v4/core";
 import type { Prisma, PrismaClient } from "@once/db";
-import { ProtocolTRPCError, idempotentResolver, withOperationKey } from "@once/idempotency/trpc";
+import { IdempotencyError } from "@once/idempotency";
+import { ProtocolTRPCError, idempotentResolver, toTRPCError, withOperationKey } from "@once/idempotency/trpc";
 import type { IdempotentOperation, RunOptions } from "@once/idempotency/server";
 import type { StaffMember } from "@once/auth";
 import { customerPrincipal } from "./session/customer-session.ts";
+import type { RateLimits } from "./limits/rate-limits.ts";
+import { spendWriteBudget } from "./limits/write-budget.ts";
+import { internalErrorMessage } from "./request/request-id.ts";
+import type { OrderRules } from "./order/order-rules.ts";
 
 export interface Context {
   prisma: PrismaClient;
@@ -17,6 +22,14 @@ export interface Context {
   /** The signed-in staff member (better-auth session cookie), if any. */
   staff?: StaffMember | null;
   runOptions?: RunOptions;
+  /** Ties this request's answer to its log lines (see request/request-id.ts). */
+  requestId?: string;
+  /** The client's address as the production server established it (limits/client-address.ts). */
+  clientAddress?: string;
+  /** The budgets every node shares; customer mutations spend them like REST writes do. */
+  limits?: RateLimits;
+  /** Business limits on ordering (defaults when absent). */
+  orderRules?: OrderRules;
 }
 
 /** Builds the context from what the transport already resolved; tests call it directly. */
@@ -26,7 +39,14 @@ export function createContextInner(input: Context): Context {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      // Whatever failed (a database driver, a bug) stays in the server's log under this id.
+      const requestId = ctx?.requestId ?? "unknown";
+      const protocol = { code: "INTERNAL", retryable: true, status: 500, requestId };
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: internalErrorMessage(requestId), data: { ...data, protocol } };
+    }
     const fields = error.cause instanceof $ZodError ? (z.flattenError(error.cause).fieldErrors as Record<string, string[]>) : undefined;
     const protocol = error instanceof ProtocolTRPCError ? error.protocol : fields ? { code: "VALIDATION_FAILED", retryable: false, status: 400, fields } : undefined;
     return { ...shape, data: { ...shape.data, protocol } };
@@ -67,19 +87,35 @@ export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** An operation, or how to build it from the request's context (e.g. its business rules). */
+export type CustomerOperation<Input extends object, Body> =
+  | IdempotentOperation<Input, Body, Prisma.TransactionClient>
+  | ((ctx: Context) => IdempotentOperation<Input, Body, Prisma.TransactionClient>);
+
 /**
  * An exactly-once mutation for customers: declared by its input schema and its operation
  * (fingerprint fields + business function). The key travels as `idempotencyKey` in the input.
  */
 export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>(
   input: Schema,
-  operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>,
+  operation: CustomerOperation<z.output<Schema>, Body>,
 ) {
-  const resolve = idempotentResolver<Context & { principal: string }, Prisma.TransactionClient, z.output<Schema>, Body>(
-    { db: (ctx) => ctx.prisma, principal: (ctx) => ctx.principal, runOptions: (ctx) => ctx.runOptions ?? {} },
-    operation,
-  );
+  type Op = IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>;
+  const setup = { db: (ctx: Context) => ctx.prisma, principal: (ctx: Context & { principal: string }) => ctx.principal, runOptions: (ctx: Context) => ctx.runOptions ?? {} };
+  const resolverFor = (op: Op) => idempotentResolver<Context & { principal: string }, Prisma.TransactionClient, z.output<Schema>, Body>(setup, op);
+  const fixed = typeof operation === "function" ? null : resolverFor(operation);
+  const resolve = (args: { ctx: Context & { principal: string }; input: z.output<Schema> & { idempotencyKey: string } }) =>
+    (fixed ?? resolverFor((operation as (ctx: Context) => Op)(args.ctx)))(args);
   return customerProcedure
+    .use(async ({ ctx, next }) => {
+      // The same budget as REST writes: per session and per client address, on every node.
+      try {
+        await spendWriteBudget(ctx.limits, ctx.principal, ctx.clientAddress ?? "unknown");
+      } catch (error) {
+        throw error instanceof IdempotencyError ? toTRPCError(error) : error;
+      }
+      return next();
+    })
     .input(withOperationKey(input))
     .mutation(({ ctx, input: parsed }) => resolve({ ctx, input: parsed as z.output<Schema> & { idempotencyKey: string } }));
 }

@@ -1,6 +1,8 @@
 // Staff sign-in (better-auth, e-mail and password, Prisma adapter). Roles "sales" and
-// "admin" live on the user; sessions are better-auth's cookie sessions; sign-in attempts are
-// rate-limited. Customers never sign in: they have anonymous sessions (packages/api).
+// "admin" live on the user; sessions are better-auth's cookie sessions. Sign-in attempts are
+// limited in front of better-auth (apps/web's /api/auth route: per address and per account,
+// shared by all nodes), because its own limiter is per node and believes X-Forwarded-For.
+// Customers never sign in: they have anonymous sessions (packages/api).
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import type { PrismaClient } from "@once/db";
@@ -13,8 +15,8 @@ export interface AuthOptions {
   baseURL: string;
   /** Origins allowed to call the sign-in endpoints (CSRF protection). */
   trustedOrigins?: string[];
-  /** Sign-in attempts per IP and minute before 429 (per node). */
-  signInAttemptsPerMinute?: number;
+  /** The request header that holds the client's address as the server established it. */
+  clientAddressHeader?: string;
   secureCookies?: boolean;
 }
 
@@ -32,14 +34,12 @@ export function createAuth(prisma: PrismaClient, options: AuthOptions) {
       additionalFields: { role: { type: "string", required: false, defaultValue: "sales", input: false } },
     },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
-    advanced: { useSecureCookies: options.secureCookies ?? false, cookiePrefix: "staff" },
-    rateLimit: {
-      enabled: true,
-      storage: "memory",
-      window: 60,
-      max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: options.signInAttemptsPerMinute ?? 5 } },
+    advanced: {
+      useSecureCookies: options.secureCookies ?? false,
+      cookiePrefix: "staff",
+      ipAddress: { ipAddressHeaders: options.clientAddressHeader ? [options.clientAddressHeader] : [] },
     },
+    rateLimit: { enabled: false },
   });
 }
 

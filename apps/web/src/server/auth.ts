@@ -3,7 +3,9 @@
 import "server-only";
 import { createAuth, type Auth } from "@once/auth";
 import { getPrisma } from "@once/db";
+import { CLIENT_ADDRESS_HEADER } from "@once/api/limits";
 import { env } from "~/env";
+import { secureCookies } from "./session";
 
 let auth: Auth | undefined;
 
@@ -12,7 +14,13 @@ export function getAuth(): Auth {
     const port = process.env.PORT ?? "3000";
     const baseURL = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const trusted = [baseURL, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(env.TRUSTED_ORIGINS?.split(",").map((o) => o.trim()) ?? [])];
-    auth = createAuth(getPrisma(), { secret: env.BETTER_AUTH_SECRET, baseURL, trustedOrigins: trusted, secureCookies: env.SECURE_COOKIES, signInAttemptsPerMinute: env.STAFF_SIGN_IN_PER_MINUTE });
+    auth = createAuth(getPrisma(), {
+      secret: env.BETTER_AUTH_SECRET,
+      baseURL,
+      trustedOrigins: trusted,
+      secureCookies: secureCookies(),
+      clientAddressHeader: CLIENT_ADDRESS_HEADER,
+    });
   }
   return auth;
 }

@@ -2,10 +2,13 @@
 import "server-only";
 import { headers } from "next/headers";
 import { createContextInner, recordOperationEvent } from "@once/api";
+import { clientAddressOf } from "@once/api/limits";
+import { requestIdOf } from "@once/api/request";
 import { getPrisma } from "@once/db";
 import { env } from "~/env";
 import { staffFromHeaders } from "@once/auth";
 import { getAuth } from "./auth";
+import { getRateLimits } from "./rate-limits";
 import { customerIdFromRequest } from "./session";
 
 export const runOptions = () => ({
@@ -17,5 +20,14 @@ export const runOptions = () => ({
 export async function createRequestContext(requestHeaders?: Headers) {
   const source = requestHeaders ?? (await headers());
   const [customerId, staff] = await Promise.all([customerIdFromRequest(source), staffFromHeaders(getAuth(), source)]);
-  return createContextInner({ prisma: getPrisma(), customerId, staff, runOptions: runOptions() });
+  return createContextInner({
+    prisma: getPrisma(),
+    customerId,
+    staff,
+    runOptions: runOptions(),
+    requestId: requestIdOf(source),
+    clientAddress: clientAddressOf(source),
+    limits: getRateLimits(),
+    orderRules: { dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE },
+  });
 }

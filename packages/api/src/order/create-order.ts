@@ -4,16 +4,26 @@ import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import { reject } from "../business-rejection.ts";
 import { customerIdOf } from "../session/customer-session.ts";
+import { DEFAULT_ORDER_RULES, type OrderRules } from "./order-rules.ts";
 import { formatOrderNumber, orderFingerprint, type OrderInput, type OrderView } from "./order-schema.ts";
 
-export const createOrderOperation: IdempotentOperation<OrderInput, OrderView, Prisma.TransactionClient> = {
+/** order.create under the given business rules (the daily limit per guide). */
+export const orderOperation = (rules: OrderRules = DEFAULT_ORDER_RULES): IdempotentOperation<OrderInput, OrderView, Prisma.TransactionClient> => ({
   type: "order",
   fingerprint: orderFingerprint,
   async execute(tx, input, { principal, key }) {
-    const guide = await tx.guide.findFirst({ where: { slug: input.item, active: true }, select: { id: true, maxPerOrder: true } });
+    // The guide's row is locked first: orders of one guide take turns, so the daily count
+    // below cannot be passed by two concurrent orders of the same customer.
+    const [guide] = await tx.$queryRaw<{ id: string; maxPerOrder: number }[]>`
+      select id, max_per_order as "maxPerOrder" from guide where slug = ${input.item} and active for update`;
     if (!guide) return reject("GUIDE_NOT_FOUND", "Unknown guide", `there is no guide "${input.item}"`);
     if (input.quantity > guide.maxPerOrder) {
       return reject("LIMIT_REACHED", "Quantity above this guide's limit", `at most ${guide.maxPerOrder} copies of "${input.item}" per order`);
+    }
+    const { dailyCopiesPerGuide } = rules;
+    const ordered = await copiesOrderedToday(tx, guide.id, customerIdOf(principal), input.contact?.phone ?? null);
+    if (ordered + input.quantity > dailyCopiesPerGuide) {
+      return reject("DAILY_LIMIT_REACHED", "Daily limit reached", `at most ${dailyCopiesPerGuide} copies of "${input.item}" per customer and phone number in 24 hours`);
     }
     const taken = await tx.guide.updateMany({
       where: { id: guide.id, stock: { gte: input.quantity } },
@@ -43,4 +53,16 @@ export const createOrderOperation: IdempotentOperation<OrderInput, OrderView, Pr
     };
     return { outcome: "completed", status: 201, body, resultId: order.id };
   },
-};
+});
+
+/** order.create under the default rules. */
+export const createOrderOperation = orderOperation();
+
+/** Copies of a guide ordered in the last 24 hours by this customer or to this phone number. */
+async function copiesOrderedToday(tx: Prisma.TransactionClient, guideId: string, customerId: string, phone: string | null): Promise<number> {
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const byCustomerOrPhone: Prisma.OrderWhereInput[] = [{ customerId }];
+  if (phone) byCustomerOrPhone.push({ contactPhone: phone });
+  const { _sum } = await tx.order.aggregate({ _sum: { quantity: true }, where: { guideId, createdAt: { gt: since }, OR: byCustomerOrPhone } });
+  return _sum.quantity ?? 0;
+}

@@ -10,7 +10,7 @@ import { parseOrRefuse } from "./validate.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function benchBaselineHandler(request: Request, variant: string, deps: RestDeps): Promise<Response> {
-  return withProblemResponses(deps, async () => {
+  return withProblemResponses(request, deps, async () => {
     const { principal } = await authenticateCustomer(request, deps.sessionSecret);
     const body = await readJsonBody(request, deps.maxBodyBytes);
     const key = readOperationKey(request.headers, body);

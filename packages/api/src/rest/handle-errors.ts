@@ -1,15 +1,20 @@
 // Every REST handler ends here: protocol refusals become their problem+json, anything
-// unexpected a 500 problem that reveals nothing (and says a retry with the same key is safe).
+// unexpected a 500 problem that reveals nothing but the request id (the server's log line with
+// the same id holds the detail), and says a retry with the same key is safe.
 import { IdempotencyError } from "@once/idempotency";
 import { problemResponse } from "@once/idempotency/http";
+import { internalErrorMessage, requestIdOf } from "../request/request-id.ts";
 import type { RestDeps } from "./rest-context.ts";
 
-export async function withProblemResponses(deps: RestDeps, run: () => Promise<Response>): Promise<Response> {
+export async function withProblemResponses(request: Request, deps: RestDeps, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof IdempotencyError) return problemResponse(error);
-    deps.log?.("rest.unexpected_error", { error: error instanceof Error ? error.message : String(error) });
-    return problemResponse(new IdempotencyError("INTERNAL", "the request failed on the server; retrying with the same operation key is safe"));
+    const requestId = requestIdOf(request.headers);
+    deps.log?.("rest.unexpected_error", { requestId, err: error instanceof Error ? error : String(error) });
+    return problemResponse(new IdempotencyError("INTERNAL", `${internalErrorMessage(requestId)}; retrying with the same operation key is safe`), {
+      "x-request-id": requestId,
+    });
   }
 }

@@ -2,9 +2,10 @@
 // objects as the tRPC procedures, run through the same runOnce; only the transport differs.
 import type { z } from "zod/mini";
 import type { Prisma } from "@once/db";
-import { IdempotencyError } from "@once/idempotency";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { runOnce, type IdempotentOperation } from "@once/idempotency/server";
+import { clientAddressOf } from "../limits/client-address.ts";
+import { spendWriteBudget } from "../limits/write-budget.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import { parseOrRefuse } from "./validate.ts";
@@ -12,19 +13,19 @@ import type { RestDeps } from "./rest-context.ts";
 
 export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
   schema: Schema,
-  operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>,
+  operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient> | ((deps: RestDeps) => IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>),
 ) {
   return (request: Request, deps: RestDeps): Promise<Response> =>
-    withProblemResponses(deps, async () => {
+    withProblemResponses(request, deps, async () => {
       const { principal } = await authenticateCustomer(request, deps.sessionSecret);
-      const wait = deps.rateLimit ? await deps.rateLimit("write", principal) : null;
-      if (wait !== null) throw new IdempotencyError("RATE_LIMITED", "too many requests from this session; retry later", { retryAfterSeconds: wait });
+      await spendWriteBudget(deps.limits, principal, clientAddressOf(request.headers));
 
       const body = await readJsonBody(request, deps.maxBodyBytes);
       const key = readOperationKey(request.headers, body);
       const input = parseOrRefuse(schema, body, "the body does not match the schema");
-      const result = await runOnce(deps.prisma, operation, { principal, key, input }, deps.runOptions);
-      deps.log?.("operation", { type: operation.type, replayed: result.replayed, status: result.status });
+      const op = typeof operation === "function" ? operation(deps) : operation;
+      const result = await runOnce(deps.prisma, op, { principal, key, input }, deps.runOptions);
+      deps.log?.("operation", { type: op.type, replayed: result.replayed, status: result.status });
       return operationResponse(result);
     });
 }

@@ -8,7 +8,7 @@ import { parseOrRefuse } from "./validate.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function exportLeadsCsvHandler(request: Request, staff: StaffMember | null, hasCustomerSession: boolean, deps: RestDeps): Promise<Response> {
-  return withProblemResponses(deps, () => {
+  return withProblemResponses(request, deps, () => {
     if (!staff) {
       throw hasCustomerSession ? new IdempotencyError("FORBIDDEN", "staff only") : new IdempotencyError("UNAUTHENTICATED", "sign in as staff");
     }

@@ -6,7 +6,7 @@ import { withProblemResponses } from "./handle-errors.ts";
 import type { RestDeps } from "./rest-context.ts";
 
 export function getOperationHandler(request: Request, key: string, deps: RestDeps): Promise<Response> {
-  return withProblemResponses(deps, async () => {
+  return withProblemResponses(request, deps, async () => {
     const { principal } = await authenticateCustomer(request, deps.sessionSecret);
     if (!isOperationKey(key)) throw new IdempotencyError("IDEMPOTENCY_KEY_INVALID", "the key must be 8-255 characters of A-Z a-z 0-9 . _ : -");
     const type = new URL(request.url).searchParams.get("type");

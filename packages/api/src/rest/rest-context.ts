@@ -1,18 +1,21 @@
 // What every REST handler needs, resolved once per process by the web app.
 import type { PrismaClient } from "@once/db";
 import type { RunOptions } from "@once/idempotency/server";
+import type { RateLimits } from "../limits/rate-limits.ts";
+import type { OrderRules } from "../order/order-rules.ts";
+import type { SessionSigning } from "../session/customer-session.ts";
 
 export interface RestDeps {
   prisma: PrismaClient;
-  sessionSecret: string;
+  /** Signs and checks customer tokens (a bare secret, or with the previous one and a lifetime). */
+  sessionSecret: string | SessionSigning;
   /** Mark the session cookie Secure (production over HTTPS). */
   secureCookies: boolean;
   maxBodyBytes?: number;
   runOptions?: RunOptions;
-  /**
-   * Seconds to wait when `subject` is over its budget, else null. Budgets: "write" per
-   * principal (creates), "session" per client address (new customer sessions).
-   */
-  rateLimit?: (budget: "write" | "session", subject: string) => Promise<number | null>;
+  /** The budgets shared by every node (creates per session and address, sessions per address). */
+  limits?: RateLimits;
+  /** Business limits on ordering (defaults when absent). */
+  orderRules?: OrderRules;
   log?: (event: string, fields: Record<string, unknown>) => void;
 }

@@ -1,26 +1,39 @@
-// POST /api/v1/sessions: a new anonymous customer session, as a bearer token and a cookie.
+// POST /api/v1/sessions: a new anonymous customer session, as a bearer token (and a cookie for
+// clients that have none yet; see docs/API.md).
+// A session is the principal of every operation, so this endpoint must never be usable to
+// swap a browser's session from another site: anything but a JSON (or empty, untyped) body is
+// 415, which every HTML form is; a request another site's page made is 403; and a caller that
+// already holds a valid session cookie gets the token but keeps its cookie.
 import { IdempotencyError } from "@once/idempotency";
-import { createCustomerSession, SESSION_MAX_AGE_SECONDS, sessionCookie } from "../session/customer-session.ts";
+import { clientAddressOf } from "../limits/client-address.ts";
+import { createCustomerSession, readSessionToken, sessionCookies, verifyCustomerToken } from "../session/customer-session.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import type { RestDeps } from "./rest-context.ts";
 
-/** The client's address as the nearest proxy saw it (nginx sets X-Forwarded-For). */
-function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
+const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/;
+
+function refuseNonJson(request: Request): void {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const declaredLength = request.headers.get("content-length");
+  const hasBody = request.headers.has("transfer-encoding") || (declaredLength !== null && declaredLength !== "0");
+  if (mediaType ? !JSON_MEDIA_TYPE.test(mediaType) : hasBody) {
+    throw new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", `send no body or an application/json one (got ${mediaType || "a body without Content-Type"})`);
+  }
 }
 
 export function createSessionHandler(request: Request, deps: RestDeps): Promise<Response> {
-  return withProblemResponses(deps, async () => {
-    const wait = deps.rateLimit ? await deps.rateLimit("session", clientAddress(request)) : null;
+  return withProblemResponses(request, deps, async () => {
+    refuseNonJson(request);
+    // Browsers say where a request comes from; API clients send no such header.
+    if (request.headers.get("sec-fetch-site") === "cross-site") throw new IdempotencyError("FORBIDDEN", "sessions cannot be created from another site");
+    const wait = deps.limits ? await deps.limits.take("session-address", clientAddressOf(request.headers)) : null;
     if (wait !== null) throw new IdempotencyError("RATE_LIMITED", "too many new sessions from this address; retry later", { retryAfterSeconds: wait });
+
     const session = await createCustomerSession(deps.sessionSecret);
-    return new Response(JSON.stringify({ token: session.token, tokenType: "Bearer", expiresIn: SESSION_MAX_AGE_SECONDS }), {
-      status: 201,
-      headers: {
-        "content-type": "application/json",
-        "cache-control": "no-store",
-        "set-cookie": sessionCookie(session.token, { secure: deps.secureCookies }),
-      },
-    });
+    const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+    const holdsSession = (await verifyCustomerToken(deps.sessionSecret, readSessionToken(request.headers))) !== null;
+    if (!holdsSession) for (const cookie of await sessionCookies(session, { secure: deps.secureCookies })) headers.append("set-cookie", cookie);
+    const expiresIn = session.expiresAt - Math.floor(Date.now() / 1000);
+    return new Response(JSON.stringify({ token: session.token, tokenType: "Bearer", expiresIn }), { status: 201, headers });
   });
 }

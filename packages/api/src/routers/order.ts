@@ -1,7 +1,7 @@
 import { idempotentCustomerMutation, createTRPCRouter } from "../trpc.ts";
-import { createOrderOperation } from "../order/create-order.ts";
+import { orderOperation } from "../order/create-order.ts";
 import { orderInputSchema } from "../order/order-schema.ts";
 
 export const orderRouter = createTRPCRouter({
-  create: idempotentCustomerMutation(orderInputSchema, createOrderOperation),
+  create: idempotentCustomerMutation(orderInputSchema, (ctx) => orderOperation(ctx.orderRules)),
 });

@@ -1,13 +1,30 @@
-// Anonymous customer sessions. A token is "cs1.<id>.<signature>": the id is 128 random bits,
-// the signature an HMAC-SHA256 of "cs1.<id>" with SESSION_SECRET, so any node can verify it
-// without a database read and nobody can mint another customer's token. The web app keeps it
-// in an httpOnly cookie; REST clients send it as a bearer token. The customer id is the
-// principal of every operation the customer starts, and comes from nowhere else.
-// Web Crypto (not node:crypto) so Next's proxy and route handlers share this code.
+// Anonymous customer sessions. A token is "cs2.<id>.<expires>.<signature>": the id is 128
+// random bits, <expires> the Unix second it stops being valid, the signature an HMAC-SHA256 of
+// everything before it with SESSION_SECRET, so any node can verify it without a database read
+// and nobody can mint another customer's token. "cs2" is the format's version. Only the
+// canonical spelling is accepted (exact lengths and alphabet), so a token with bytes appended or
+// re-encoded is no token. SESSION_SECRET_PREVIOUS is accepted for verification, so the secret
+// can be rotated without logging customers out (pages re-sign such tokens with the new one).
+// The web app keeps the token in an httpOnly cookie; REST clients send it as a bearer token.
+// The customer id is the principal of every operation the customer starts, and comes from
+// nowhere else. Web Crypto (not node:crypto) so Next's proxy and route handlers share this code.
 
 export const SESSION_COOKIE = "once_session";
-export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-const PREFIX = "cs1";
+/** The same cookie over HTTPS: `__Host-` binds it to this exact origin, Secure and Path=/. */
+export const SECURE_SESSION_COOKIE = "__Host-once_session";
+/** A JavaScript-readable tag of the current session (not the token): the browser's pending
+ * submissions remember it and are never resent under another session. */
+export const SESSION_TAG_COOKIE = "once_sid";
+export const DEFAULT_SESSION_TTL_SECONDS = 365 * 24 * 60 * 60;
+const VERSION = "cs2";
+const TOKEN_PATTERN = /^cs2\.([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
+
+/** How tokens are signed and checked: the current secret, optionally the previous one, the lifetime. */
+export interface SessionSigning {
+  secret: string;
+  previousSecret?: string;
+  ttlSeconds?: number;
+}
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -29,25 +46,67 @@ async function sign(secret: string, payload: string): Promise<string> {
   return toBase64Url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(payload)));
 }
 
+const signingOf = (signing: string | SessionSigning): SessionSigning => (typeof signing === "string" ? { secret: signing } : signing);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 export interface CustomerSession {
   customerId: string;
   token: string;
+  /** Unix seconds. */
+  expiresAt: number;
 }
 
-export async function createCustomerSession(secret: string): Promise<CustomerSession> {
-  const customerId = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  const payload = `${PREFIX}.${customerId}`;
-  return { customerId, token: `${payload}.${await sign(secret, payload)}` };
+/** A new session, or a fresh token for an existing customer id (renewal, secret rotation). */
+export async function createCustomerSession(signing: string | SessionSigning, customerId?: string): Promise<CustomerSession> {
+  const { secret, ttlSeconds = DEFAULT_SESSION_TTL_SECONDS } = signingOf(signing);
+  const id = customerId ?? toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const expiresAt = nowSeconds() + ttlSeconds;
+  const payload = `${VERSION}.${id}.${expiresAt}`;
+  return { customerId: id, token: `${payload}.${await sign(secret, payload)}`, expiresAt };
 }
 
-/** The customer id a token proves, or null for anything forged, truncated or malformed. */
-export async function verifyCustomerToken(secret: string, token: string | null | undefined): Promise<string | null> {
-  if (!token || token.length > 200) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== PREFIX || !/^[A-Za-z0-9_-]{22}$/.test(parts[1]!)) return null;
-  const signature = Buffer.from(parts[2]!, "base64url");
-  const ok = await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, encoder.encode(`${PREFIX}.${parts[1]}`));
-  return ok ? parts[1]! : null;
+export interface VerifiedToken {
+  customerId: string;
+  expiresAt: number;
+  /** Signed with SESSION_SECRET_PREVIOUS: still valid, worth re-signing. */
+  signedWithPrevious: boolean;
+}
+
+/** What a token proves, or null for anything forged, expired, non-canonical or malformed. */
+export async function inspectCustomerToken(signing: string | SessionSigning, token: string | null | undefined): Promise<VerifiedToken | null> {
+  if (!token || token.length > 120) return null;
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return null;
+  const [, customerId, expires, signature] = match as unknown as [string, string, string, string];
+  const expiresAt = Number(expires);
+  if (expiresAt <= nowSeconds()) return null;
+  const bytes = Buffer.from(signature, "base64url");
+  // 43 base64url characters carry 258 bits: the last two must be zero in the canonical form.
+  if (bytes.length !== 32 || toBase64Url(bytes) !== signature) return null;
+  const payload = encoder.encode(`${VERSION}.${customerId}.${expires}`);
+  const { secret, previousSecret } = signingOf(signing);
+  if (await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, payload)) return { customerId, expiresAt, signedWithPrevious: false };
+  if (previousSecret && (await crypto.subtle.verify("HMAC", await hmacKey(previousSecret), bytes, payload))) {
+    return { customerId, expiresAt, signedWithPrevious: true };
+  }
+  return null;
+}
+
+/** The customer id a token proves, or null. */
+export async function verifyCustomerToken(signing: string | SessionSigning, token: string | null | undefined): Promise<string | null> {
+  return (await inspectCustomerToken(signing, token))?.customerId ?? null;
+}
+
+/** True when a page should hand the browser a fresh token for the same customer. */
+export function needsRenewal(verified: VerifiedToken, signing: string | SessionSigning): boolean {
+  const { ttlSeconds = DEFAULT_SESSION_TTL_SECONDS } = signingOf(signing);
+  return verified.signedWithPrevious || verified.expiresAt - nowSeconds() < ttlSeconds / 2;
+}
+
+/** The session's tag for SESSION_TAG_COOKIE: a one-way digest of the id, useless as a token. */
+export async function sessionTag(customerId: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(`once-session-tag:${customerId}`));
+  return toBase64Url(digest).slice(0, 22);
 }
 
 export const customerPrincipal = (customerId: string) => `customer:${customerId}`;
@@ -64,22 +123,35 @@ export function readSessionToken(headers: Headers): string | null {
   }
   const cookie = headers.get("cookie");
   if (!cookie) return null;
-  for (const part of cookie.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("="));
+  // The __Host- cookie wins: a plain-named one could have been planted by a sibling origin.
+  return readCookie(cookie, SECURE_SESSION_COOKIE) ?? readCookie(cookie, SESSION_COOKIE);
+}
+
+/** A cookie's raw value (tokens are URL-safe, so nothing is decoded: a malformed one is no session). */
+function readCookie(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
   }
   return null;
 }
 
-export function sessionCookie(token: string, options: { secure: boolean }): string {
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
-    options.secure ? "Secure" : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
+export interface CookieOptions {
+  secure: boolean;
+  maxAgeSeconds?: number;
+}
+
+/** The Set-Cookie lines that give the browser `session`: the token (httpOnly) and its tag. */
+export async function sessionCookies(session: CustomerSession, options: CookieOptions): Promise<string[]> {
+  return [`${options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${session.token}; HttpOnly; ${cookieAttributes(session, options)}`, await sessionTagCookie(session, options)];
+}
+
+/** The Set-Cookie line of the session's tag alone (readable by the page's scripts). */
+export async function sessionTagCookie(session: Pick<CustomerSession, "customerId" | "expiresAt">, options: CookieOptions): Promise<string> {
+  return `${SESSION_TAG_COOKIE}=${await sessionTag(session.customerId)}; ${cookieAttributes(session, options)}`;
+}
+
+function cookieAttributes(session: Pick<CustomerSession, "expiresAt">, options: CookieOptions): string {
+  const maxAge = options.maxAgeSeconds ?? Math.max(0, session.expiresAt - nowSeconds());
+  return ["Path=/", "SameSite=Lax", `Max-Age=${maxAge}`, options.secure ? "Secure" : ""].filter(Boolean).join("; ");
 }

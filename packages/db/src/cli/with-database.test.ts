@@ -92,4 +92,30 @@ describe("with-database", () => {
       await healthy.drop();
     }
   });
+
+  it("refuses to start production without SESSION_SECRET or BETTER_AUTH_SECRET, naming the variable, and keeps no secret in the database", async () => {
+    const production = await createTestDatabase("production_secrets", { migrate: false });
+    const secret = "s".repeat(40);
+    const startProduction = (extra: Record<string, string>) => {
+      const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: production.url, ...extra };
+      for (const name of ["SESSION_SECRET", "BETTER_AUTH_SECRET"]) if (!(name in extra)) delete env[name];
+      const result = spawnSync("node", [bin, "--production", "--", "node", "-e", "console.log('SERVER STARTED', process.env.NODE_ENV)"], { env, encoding: "utf8", timeout: 60_000 });
+      return { code: result.status, stdout: result.stdout, stderr: result.stderr.trim() };
+    };
+    try {
+      expectOneLineRefusal(startProduction({ BETTER_AUTH_SECRET: secret }), /refusing to start: SESSION_SECRET is not set/);
+      expectOneLineRefusal(startProduction({ SESSION_SECRET: secret }), /refusing to start: BETTER_AUTH_SECRET is not set/);
+      const client = new pg.Client({ connectionString: production.url });
+      await client.connect();
+      const { rows } = await client.query<{ n: string }>("select count(*) as n from app_secret");
+      await client.end();
+      expect(Number(rows[0]!.n)).toBe(0);
+
+      const started = startProduction({ SESSION_SECRET: secret, BETTER_AUTH_SECRET: secret });
+      expect(started.code).toBe(0);
+      expect(started.stdout).toContain("SERVER STARTED production");
+    } finally {
+      await production.drop();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-// `with-database [--seed] -- <command...>`: how every server process starts.
+// `with-database [--seed] [--production] -- <command...>`: how every server process starts.
 // 1. decide the database (DATABASE_URL, or the embedded PGlite served on a local port),
 // 2. check it is reachable and apply pending migrations (and the idempotent seed in dev),
 // 3. run the command with DATABASE_URL set, and stop the embedded server when it exits.
@@ -14,18 +14,22 @@ import { seedDatabase } from "../seed-runner.ts";
 import { ensureSharedSecret } from "../shared-secret.ts";
 import { runCli } from "./run-cli.ts";
 
+const SHARED_SECRETS = [["SESSION_SECRET", "session"], ["BETTER_AUTH_SECRET", "staff-auth"]] as const;
+
 await runCli(async () => {
   const argv = process.argv.slice(2);
   const separator = argv.indexOf("--");
   const flags = separator === -1 ? [] : argv.slice(0, separator);
   const command = separator === -1 ? argv : argv.slice(separator + 1);
-  if (command.length === 0) throw new StartupError("usage: with-database [--seed] -- <command> [args...]");
+  if (command.length === 0) throw new StartupError("usage: with-database [--seed] [--production] -- <command> [args...]");
 
   // The repository's .env (see .env.example), for every process started this way; variables
   // already set in the environment win.
   const dotenv = path.join(findRepoRoot(), ".env");
   if (existsSync(dotenv)) process.loadEnvFile(dotenv);
 
+  const production = flags.includes("--production");
+  if (production) process.env.NODE_ENV = "production";
   const database = await resolveDatabaseUrl();
   const running: { child?: ReturnType<typeof spawn> } = {};
   const stop = async (code: number) => {
@@ -44,11 +48,14 @@ await runCli(async () => {
     const where = database.mode === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL from DATABASE_URL";
     console.log(`database: ${where}; ${applied.length ? `applied ${applied.join(", ")}` : "migrations current"}`);
     if (flags.includes("--seed")) await seedDatabase(database.connectionString);
-    // Secrets every node must share: when not configured, one kept in the database.
-    for (const [variable, name] of [["SESSION_SECRET", "session"], ["BETTER_AUTH_SECRET", "staff-auth"]] as const) {
+    // Secrets every node must share. Production must be given them: a secret kept in the
+    // database would let anyone who can read the database mint customer tokens and forge staff
+    // sessions. Development keeps one there so `pnpm dev` needs no set-up.
+    for (const [variable, name] of SHARED_SECRETS) {
       if (process.env[variable]) continue;
+      if (production) throw new StartupError(`refusing to start: ${variable} is not set (production needs it; at least 32 random characters, the same on every node, e.g. \`openssl rand -base64 32\`)`);
       process.env[variable] = await ensureSharedSecret(database.connectionString, name);
-      console.log(`${variable} is not set: using the secret kept in the database (shared by all nodes)`);
+      console.log(`${variable} is not set: using the development secret kept in the database (shared by all nodes)`);
     }
   } catch (error) {
     await database.release();

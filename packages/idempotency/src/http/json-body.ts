@@ -10,10 +10,7 @@ export async function readJsonBody(request: Request, maxBytes: number = DEFAULT_
   if (mediaType !== "application/json" && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
     throw new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", `send the body as application/json (got ${mediaType || "no Content-Type"})`);
   }
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-
-  const text = await readLimited(request, maxBytes);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(await readBodyLimited(request, maxBytes));
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -21,8 +18,14 @@ export async function readJsonBody(request: Request, maxBytes: number = DEFAULT_
   }
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+/**
+ * The raw body, refused with PAYLOAD_TOO_LARGE before reading when Content-Length says it is
+ * too large, and as soon as the bytes read pass the limit otherwise (chunked uploads).
+ */
+export async function readBodyLimited(request: Request, maxBytes: number = DEFAULT_MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -36,7 +39,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number): IdempotencyError {

@@ -25,7 +25,7 @@ export function OpsView() {
         <h2 id="answers-heading">Last 24 hours</h2>
         <dl className="facts" data-testid="ops-totals">
           {KINDS.map(([kind, label]) => (
-            <div key={kind} style={{ display: "contents" }}>
+            <div key={kind} className="facts-row">
               <dt>{label}</dt>
               <dd>{data.totals[kind] ?? 0}</dd>
             </div>

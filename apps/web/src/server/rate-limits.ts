@@ -1,0 +1,20 @@
+// This node's view of the shared budgets (packages/api/src/limits): one small pool of its own
+// on the application database, so limits hold across nodes and never wait behind Prisma's pool.
+import "server-only";
+import pg from "pg";
+import { createRateLimits, type RateLimits } from "@once/api/limits";
+import { env } from "~/env";
+
+let limits: RateLimits | undefined;
+
+// Created on first use: `next build` loads this module without a validated environment.
+export function getRateLimits(): RateLimits {
+  limits ??= createRateLimits(new pg.Pool({ connectionString: env.DATABASE_URL, max: 2, application_name: "once-rate-limits" }), {
+    writesPerSessionPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    writesPerAddressPerMinute: env.RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE,
+    sessionsPerAddressPerMinute: env.RATE_LIMIT_SESSIONS_PER_MINUTE,
+    signInsPerAddressPerMinute: env.STAFF_SIGN_IN_PER_MINUTE,
+    signInFreeFailures: env.STAFF_SIGN_IN_FREE_FAILURES,
+  });
+  return limits;
+}

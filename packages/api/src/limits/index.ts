@@ -1,0 +1,3 @@
+export { createRateLimits, type Budget, type RateLimitConfig, type RateLimits } from "./rate-limits.ts";
+export { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address.ts";
+export { spendWriteBudget } from "./write-budget.ts";

@@ -1,0 +1,58 @@
+// The shared budgets on a real PostgreSQL: two limiter instances stand for two nodes.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import type {} from "@once/db/testing/global-setup";
+import { createRateLimits } from "./rate-limits.ts";
+import { spendWriteBudget } from "./write-budget.ts";
+import type { IdempotencyError } from "@once/idempotency";
+
+const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
+afterAll(() => pool.end());
+const config = { writesPerSessionPerMinute: 3, writesPerAddressPerMinute: 5, sessionsPerAddressPerMinute: 2, signInsPerAddressPerMinute: 4, signInFreeFailures: 2 };
+const unique = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
+
+describe("shared rate limits", () => {
+  it("hold across nodes: two instances on one database share each budget", async () => {
+    const [nodeA, nodeB] = [createRateLimits(pool, config), createRateLimits(pool, config)];
+    const address = unique("203.0.113.9");
+    expect(await nodeA.take("session-address", address)).toBeNull();
+    expect(await nodeB.take("session-address", address)).toBeNull();
+    const wait = await nodeA.take("session-address", address);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await nodeB.take("session-address", unique("203.0.113.10"))).toBeNull();
+  });
+
+  it("limit writes per session and per address, whatever sessions an address uses", async () => {
+    const limits = createRateLimits(pool, config);
+    const address = unique("198.51.100.1");
+    const outcomes: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      // A new session for every write: only the address budget (5) stops it.
+      outcomes.push(await spendWriteBudget(limits, unique("customer:x"), address).then(() => "ok", (e: IdempotencyError) => `${e.code}:${e.details.retryAfterSeconds! > 0}`));
+    }
+    expect(outcomes).toEqual(["ok", "ok", "ok", "ok", "ok", "RATE_LIMITED:true", "RATE_LIMITED:true"]);
+    const session = unique("customer:y");
+    const perSession: string[] = [];
+    for (let i = 0; i < 4; i++) perSession.push(await spendWriteBudget(limits, session, unique("a")).then(() => "ok", (e: IdempotencyError) => e.message));
+    expect(perSession.slice(0, 3)).toEqual(["ok", "ok", "ok"]);
+    expect(perSession[3]).toMatch(/this session/);
+  });
+
+  it("back off sign-in attempts on one account exponentially after the free failures, and clear on success", async () => {
+    const [nodeA, nodeB] = [createRateLimits(pool, config), createRateLimits(pool, config)];
+    const account = `${unique("carol")}@staff.test`;
+    await nodeA.recordSignInFailure(account);
+    expect(await nodeB.signInBackoff(account)).toBeNull(); // one free failure left
+    await nodeB.recordSignInFailure(account); // second: waits 1 s
+    expect(await nodeA.signInBackoff(account)).toBe(1);
+    await nodeA.recordSignInFailure(account); // third: 2 s
+    expect(await nodeB.signInBackoff(account)).toBe(2);
+    await nodeA.recordSignInFailure(account); // fourth: 4 s
+    expect(await nodeA.signInBackoff(account)).toBe(4);
+    await nodeB.recordSignInSuccess(account);
+    expect(await nodeA.signInBackoff(account)).toBeNull();
+  });
+});
