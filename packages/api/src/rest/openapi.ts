@@ -72,9 +72,12 @@ export function buildOpenApiDocument() {
           summary: "Create an anonymous customer session",
           responses: {
             "201": {
-              description: "A bearer token (also set as the httpOnly cookie once_session).",
+              description: "A bearer token, valid for expiresIn seconds (also set as the httpOnly cookie once_session when the caller holds no valid session cookie).",
               content: { "application/json": { schema: { type: "object", required: ["token"], properties: { token: { type: "string" }, tokenType: { const: "Bearer" }, expiresIn: { type: "integer" } } } } },
             },
+            "403": problemResponse("FORBIDDEN: a browser request made by another site"),
+            "415": problemResponse("UNSUPPORTED_MEDIA_TYPE: send no body or a JSON one"),
+            "429": problemResponse("RATE_LIMITED: too many new sessions from this address (Retry-After)"),
           },
         },
       },
@@ -83,7 +86,7 @@ export function buildOpenApiDocument() {
           `Order copies of a sample guide (quantity 1-${ORDER_QUANTITY_LIMIT}; a guide may allow fewer)`,
           "OrderInput",
           "Order",
-          "GUIDE_NOT_FOUND (a stored, replayed rejection); OUT_OF_STOCK and LIMIT_REACHED answer 422",
+          "GUIDE_NOT_FOUND (a stored, replayed rejection); OUT_OF_STOCK, LIMIT_REACHED and DAILY_LIMIT_REACHED answer 422",
         ),
       },
       "/api/v1/leads": {
