@@ -15,6 +15,10 @@ export interface OperationVariables {
   /** The form this operation belongs to, e.g. "order:sample-guide" or "lead". */
   scope: string;
   submittedAt: number;
+  /** The `once_sid` tag of the session it was sent under (./session-tag.ts); absent if none. */
+  sessionTag?: string;
+  /** Set in storage once the outcome is final: `params` then holds no personal fields (./redact.ts). */
+  redacted?: true;
 }
 
 export interface ConfirmedResult {
@@ -65,6 +69,12 @@ export function toFinalRefusal(error: unknown): FinalRefusal | undefined {
   if (protocol && !isUnknownOutcome(error)) return new FinalRefusal(protocol.code, protocol.status, protocol.boundTo);
   return undefined;
 }
+
+/**
+ * The code of the refusal an operation gets, without any request, when the browser's session
+ * changed since it was sent (./session-tag.ts): shown as needing attention, never resent.
+ */
+export const SESSION_CHANGED = "SESSION_CHANGED";
 
 /** Pending operations older than this are shown as needing attention and never resent. */
 export const MAX_PENDING_AGE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -33,7 +33,11 @@ export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onS
         {view.phase === "attention" ? (
           <div className="status-box status-attention">
             <p className="status-title">{t("status.attention.title")}</p>
-            <p>{t("status.attention.body")}</p>
+            {view.reason === "session" ? (
+              <p data-testid="attention-session">{t("status.attention.session", { reference: view.vars.key })}</p>
+            ) : (
+              <p>{t("status.attention.body")}</p>
+            )}
           </div>
         ) : null}
         {view.phase === "confirmed" ? (
@@ -41,6 +45,7 @@ export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onS
             <p className="status-title" data-testid="confirmed-number" data-number={view.result.number}>
               {kind === "order" ? t("status.confirmed.order", { number: view.result.number }) : t("status.confirmed.lead", { number: view.result.number })}
             </p>
+            {view.vars.redacted ? <p data-testid="details-not-kept">{t("status.detailsNotKept")}</p> : null}
           </div>
         ) : null}
         {view.phase === "refused" ? (
@@ -61,6 +66,7 @@ export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onS
                 {t(((REJECTION_KEYS as readonly string[]).includes(view.code) ? `status.rejected.${view.code}` : "status.rejected.other") as MessageKey)}
               </p>
             )}
+            {view.vars.redacted ? <p data-testid="details-not-kept">{t("status.detailsNotKept")}</p> : null}
           </div>
         ) : null}
       </div>

@@ -1,12 +1,14 @@
 // The one mutation function behind both forms (registered as TanStack Query mutation
 // defaults, so persisted mutations can be resumed after a reload). On a retry it first looks
 // the key up; only if the server never saw it does it resend the SAME key and parameters.
-// Web Locks keep two tabs from working on one operation at the same time.
+// Web Locks keep two tabs from working on one operation at the same time. Nothing is sent
+// about an operation once the browser's session changed since it was sent (./session-tag.ts).
 import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@once/api/client";
 import { leadFingerprint, orderFingerprint } from "@once/api/schemas";
 import { computeFingerprint } from "@once/idempotency";
-import { FinalRefusal, protocolOf, type ConfirmedResult, type OperationVariables } from "./outcome";
+import { FinalRefusal, protocolOf, SESSION_CHANGED, type ConfirmedResult, type OperationVariables } from "./outcome";
+import { sessionChangedFor } from "./session-tag";
 
 /** Keys this tab has sent at least once: their next attempt starts with a lookup. */
 const sentKeys = new Set<string>();
@@ -36,8 +38,17 @@ async function withOperationLock<T>(key: string, run: () => Promise<T>): Promise
   return navigator.locks.request(`once-operation:${key}`, run) as Promise<T>;
 }
 
+/**
+ * Stops before any request about an operation sent under another session: the current session
+ * is another principal, which would answer "never seen" and be sent the operation again.
+ */
+function assertSameSession(vars: OperationVariables): void {
+  if (sessionChangedFor(vars)) throw new FinalRefusal(SESSION_CHANGED, 0);
+}
+
 /** What the server knows of this operation: its result, a FinalRefusal, or null (never seen). */
 export async function lookUp(client: TRPCClient<AppRouter>, vars: OperationVariables): Promise<ConfirmedResult | null> {
+  assertSameSession(vars);
   try {
     const found = await client.operation.status.query({ key: vars.key, type: vars.type, fingerprint: fingerprintOf(vars) });
     if (found.fingerprintMatches === false) {
@@ -64,6 +75,7 @@ export function createSubmitOperation(client: TRPCClient<AppRouter>) {
         if (known) return known;
         if (superseded) throw new FinalRefusal("SUPERSEDED", 0);
       }
+      assertSameSession(vars);
       sentKeys.add(vars.key);
       const input = { ...vars.params, idempotencyKey: vars.key };
       const answer =

@@ -2,22 +2,27 @@
 // The state machine of one form, derived from TanStack Query's mutation cache (so it
 // survives reloads with the persisted cache) and never from hand-kept flags:
 //   form → submitting → confirmed | refused | pending (unknown outcome: keeps checking)
-//   pending older than 7 days → attention (not resent).
+//   pending older than 7 days, or sent under another browser session → attention (not resent,
+//   not looked up: see ./session-tag.ts).
 // The operation key is minted when the form opens and after "order another copy" or "edit".
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMutation, useMutationState, onlineManager } from "@tanstack/react-query";
 import { mintOperationKey } from "@once/idempotency";
 import type { Clients } from "~/trpc/browser-clients";
 import { lookUp, markSuperseded } from "./submit-operation";
-import { FinalRefusal, MAX_PENDING_AGE_MS, SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
+import { FinalRefusal, MAX_PENDING_AGE_MS, SESSION_CHANGED, SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
+import { readSessionTag, sessionChangedFor } from "./session-tag";
 
 export type SubmissionView =
   | { phase: "form" }
   | { phase: "submitting"; vars: OperationVariables }
   | { phase: "pending"; vars: OperationVariables; offline: boolean }
-  | { phase: "attention"; vars: OperationVariables }
+  /** Not confirmed and no longer checked here: too old ("stale"), or the session changed. */
+  | { phase: "attention"; vars: OperationVariables; reason: AttentionReason }
   | { phase: "confirmed"; vars: OperationVariables; result: ConfirmedResult }
   | { phase: "refused"; vars: OperationVariables; code: string; status: number; boundTo?: { status: number; resultId: string | null; outcome: string } };
+
+export type AttentionReason = "stale" | "session";
 
 interface MutationSnapshot {
   status: "idle" | "pending" | "success" | "error";
@@ -75,7 +80,9 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
       if (inFlight.current || current || !activeKey) return; // a double click sends nothing twice
       inFlight.current = true;
       setChosenKey(activeKey);
-      mutate({ type, scope, key: activeKey, params, submittedAt: Date.now() }, { onSettled: () => (inFlight.current = false) });
+      const sessionTag = readSessionTag();
+      const vars: OperationVariables = { type, scope, key: activeKey, params, submittedAt: Date.now(), ...(sessionTag ? { sessionTag } : {}) };
+      mutate(vars, { onSettled: () => (inFlight.current = false) });
     },
     [activeKey, current, mutate, scope, type],
   );
@@ -118,13 +125,18 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
     if (current.status === "success" && current.data) return { phase: "confirmed", vars, result: current.data };
     if (checked?.key === vars.key && checked.result) return { phase: "confirmed", vars, result: checked.result };
     if (checked?.key === vars.key && checked.refusal) {
+      if (checked.refusal.code === SESSION_CHANGED) return { phase: "attention", vars, reason: "session" };
       return { phase: "refused", vars, code: checked.refusal.code, status: checked.refusal.status, boundTo: checked.refusal.boundTo };
     }
     if (current.status === "error") {
       const e = (current.error ?? {}) as { code?: string; status?: number; boundTo?: { status: number; resultId: string | null; outcome: string } };
+      if (e.code === SESSION_CHANGED) return { phase: "attention", vars, reason: "session" };
       return { phase: "refused", vars, code: e.code ?? "other", status: e.status ?? 0, boundTo: e.boundTo };
     }
-    if (Date.now() - vars.submittedAt > MAX_PENDING_AGE_MS) return { phase: "attention", vars };
+    // Still pending. Under another session the operation function refuses to go on (./submit-operation.ts);
+    // one older than 7 days is not resumed after a reload (trpc/browser-clients.ts).
+    if (sessionChangedFor(vars)) return { phase: "attention", vars, reason: "session" };
+    if (Date.now() - vars.submittedAt > MAX_PENDING_AGE_MS) return { phase: "attention", vars, reason: "stale" };
     if (current.failureCount === 0 && !current.isPaused) return { phase: "submitting", vars };
     return { phase: "pending", vars, offline: current.isPaused || !onlineManager.isOnline() };
   }, [current, checked]);

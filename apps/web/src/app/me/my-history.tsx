@@ -3,16 +3,28 @@ import { useMutationState, useQuery } from "@tanstack/react-query";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { useTRPC } from "~/trpc/react";
-import { SUBMIT_KEY, type OperationVariables } from "~/submission/outcome";
+import { MAX_PENDING_AGE_MS, SESSION_CHANGED, SUBMIT_KEY, type OperationVariables } from "~/submission/outcome";
+import { sessionChangedFor } from "~/submission/session-tag";
 
 export function MyHistory() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const { data } = useQuery({ ...trpc.me.history.queryOptions(), refetchInterval: 15_000 });
+  // Unconfirmed operations kept on this device: still being checked, or needing attention
+  // (older than 7 days, or sent under a session this browser no longer has).
   const pending = useMutationState({
-    filters: { mutationKey: [SUBMIT_KEY], status: "pending" },
-    select: (m) => m.state.variables as OperationVariables,
-  });
+    filters: { mutationKey: [SUBMIT_KEY] },
+    select: (m) => ({
+      vars: m.state.variables as OperationVariables,
+      status: m.state.status,
+      sessionChanged: m.state.status === "error" && (m.state.error as { code?: string } | null)?.code === SESSION_CHANGED,
+    }),
+  })
+    .filter((p) => p.status === "pending" || p.sessionChanged)
+    .map(({ vars, sessionChanged }) => ({
+      ...vars,
+      attention: sessionChanged || sessionChangedFor(vars) || Date.now() - vars.submittedAt > MAX_PENDING_AGE_MS,
+    }));
   const date = (d: Date) => d.toLocaleString(locale);
   const status = (s: string) => t(`me.status.${s}` as MessageKey);
   return (
@@ -23,7 +35,7 @@ export function MyHistory() {
           <ul>
             {pending.map((p) => (
               <li key={p.key} data-testid="pending-operation">
-                {p.type === "order" ? `${String(p.params.item)} × ${String(p.params.quantity)}` : t("me.leads")} — {t("status.pending.title")}
+                {p.type === "order" ? `${String(p.params.item)} × ${String(p.params.quantity)}` : t("me.leads")} — {p.attention ? `${t("status.attention.title")} (${p.key})` : t("status.pending.title")}
               </li>
             ))}
           </ul>
