@@ -15,7 +15,7 @@ export interface SubmissionStatusProps {
   onStartNew: () => void;
 }
 
-const REJECTION_KEYS = ["GUIDE_NOT_FOUND", "OUT_OF_STOCK", "LIMIT_REACHED", "IDEMPOTENCY_KEY_EXPIRED", "UNAUTHENTICATED"] as const;
+const REJECTION_KEYS = ["GUIDE_NOT_FOUND", "OUT_OF_STOCK", "LIMIT_REACHED", "DAILY_LIMIT_REACHED", "IDEMPOTENCY_KEY_EXPIRED", "UNAUTHENTICATED"] as const;
 
 export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onStartNew }: SubmissionStatusProps) {
   const { t } = useI18n();
