@@ -1,6 +1,7 @@
 // The browser and system tests, on a production build (`pnpm build` first):
 // 1. system tests (vitest): several production nodes as separate processes on real PostgreSQL;
 // 2. Playwright in Debian's Chromium, on a fresh database of its own (seeded), dropped after.
+// `tsx run-e2e.ts system|browser [playwright args…]` runs one half (e.g. `browser tests/x.spec.ts`).
 import { spawnSync } from "node:child_process";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
@@ -22,7 +23,7 @@ if (status === 0 && only !== "system") {
     const prisma = createPrismaClient(database.url, { poolSize: 1 });
     for (const staff of E2E_STAFF) await upsertStaffAccount(prisma, staff);
     await prisma.$disconnect();
-    status = run("pnpm", ["exec", "playwright", "test"], { ...process.env, E2E_DATABASE_URL: database.url });
+    status = run("pnpm", ["exec", "playwright", "test", ...process.argv.slice(3)], { ...process.env, E2E_DATABASE_URL: database.url });
   } finally {
     await database.drop();
   }

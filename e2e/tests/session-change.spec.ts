@@ -7,7 +7,7 @@
 // to the httpOnly session cookie. Where a page response did not set it, these tests set it the
 // way the server would (a value per session).
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { customerOf, db, fillLead, fillOrder, openOrderForm, pendingBanner } from "./support";
+import { customerOf, db, fillLead, fillOrder, openOrderForm, pendingBanner, screenshot } from "./support";
 
 const ORDER_CREATE = "**/api/trpc/order.create**";
 const LEAD_SUBMIT = "**/api/trpc/lead.submit**";
@@ -44,7 +44,7 @@ async function principalsOf(table: "sample_order" | "lead", key: string) {
   return { records: records.rows.map((r) => r.principal), rows: rows.rows.map((r) => r.customer_id) };
 }
 
-test("the session changes while an order is pending: after a reload it is neither resent nor looked up, and needs attention", async ({ page, context, browser }) => {
+test("the session changes while an order is pending: after a reload it is neither resent nor looked up, and needs attention", async ({ page, context, browser }, testInfo) => {
   await openOrderForm(page);
   await ensureSessionTag(context);
   await fillOrder(page);
@@ -74,6 +74,9 @@ test("the session changes while an order is pending: after a reload it is neithe
   await expect(page.getByText("Needs your attention")).toBeVisible();
   await expect(page.getByTestId("attention-session")).toContainText("session changed since you sent this");
   await expect(page.getByTestId("attention-session")).toContainText(key);
+  await screenshot(page, testInfo, "session-changed-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, testInfo, "session-changed-phone");
   await page.waitForTimeout(2500);
   expect(sentAfter).toBe(0);
   expect(lookedUpAfter).toBe(0);
@@ -81,7 +84,7 @@ test("the session changes while an order is pending: after a reload it is neithe
   expect(await principalsOf("sample_order", key)).toEqual({ records: [], rows: [] });
 });
 
-test("the session changes while an inquiry's answer is lost: no second inquiry under the new session, in the customer's language", async ({ browser }) => {
+test("the session changes while an inquiry's answer is lost: no second inquiry under the new session, in the customer's language", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ locale: "zh-CN" });
   const page = await context.newPage();
   await page.goto("/contact");
@@ -126,6 +129,9 @@ test("the session changes while an inquiry's answer is lost: no second inquiry u
   // And it stays so after a reload.
   await page.reload();
   await expect(page.getByTestId("attention-session")).toContainText(key);
+  await screenshot(page, testInfo, "session-changed-zh-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, testInfo, "session-changed-zh-phone");
   await page.waitForTimeout(2500);
   expect(sentAfter).toBe(0);
   expect(lookedUpAfter).toBe(0);
