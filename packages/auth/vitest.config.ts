@@ -1,3 +1,3 @@
-import { databaseTestConfig } from "../db/src/testing/vitest-config.ts";
+import { databaseTestConfig } from "@once/db/testing/vitest-config";
 
 export default databaseTestConfig();

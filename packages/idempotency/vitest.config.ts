@@ -1,9 +1,5 @@
-import { defineConfig } from "vitest/config";
+// Unit tests, and the stores' shared suite against a real, migrated PostgreSQL database
+// made for the run (@once/db's global setup; the in-memory store needs none).
+import { databaseTestConfig } from "@once/db/testing/vitest-config";
 
-export default defineConfig({
-  test: {
-    include: ["src/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
+export default databaseTestConfig();

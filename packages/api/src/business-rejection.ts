@@ -1,11 +1,18 @@
 // A business rule said no (unknown guide, out of stock, limit reached). Unlike a crash this is
-// a final outcome: it is stored under the operation key and replayed as such.
+// a final outcome: it is stored under the operation key and replayed as such. The table is the
+// one list of rejection codes (the OpenAPI document and the web app's texts follow it).
 import type { BusinessOutcome } from "@once/idempotency/server";
 import { problemTypeFor } from "@once/idempotency/http";
 
-export type RejectionCode = "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED" | "DAILY_LIMIT_REACHED";
+export const rejections = {
+  GUIDE_NOT_FOUND: { status: 404, title: "Unknown guide" },
+  OUT_OF_STOCK: { status: 422, title: "Out of stock" },
+  LIMIT_REACHED: { status: 422, title: "Quantity above this guide's limit" },
+  DAILY_LIMIT_REACHED: { status: 422, title: "Daily limit reached" },
+} as const;
 
-const statusOf: Record<RejectionCode, number> = { GUIDE_NOT_FOUND: 404, OUT_OF_STOCK: 422, LIMIT_REACHED: 422, DAILY_LIMIT_REACHED: 422 };
+export type RejectionCode = keyof typeof rejections;
+export const REJECTION_CODES = Object.keys(rejections) as RejectionCode[];
 
 /** A problem+json document (RFC 9457), stored and replayed as the operation's outcome. */
 export interface RejectionBody {
@@ -17,8 +24,8 @@ export interface RejectionBody {
   status: number;
 }
 
-export function reject(code: RejectionCode, title: string, detail: string): BusinessOutcome<never> {
-  const status = statusOf[code];
+export function reject(code: RejectionCode, detail: string): BusinessOutcome<never> {
+  const { status, title } = rejections[code];
   return { outcome: "rejected", status, body: { type: problemTypeFor(code), title, status, code, detail, retryable: false } satisfies RejectionBody };
 }
 

@@ -5,15 +5,17 @@ import superjson from "superjson";
 import { z } from "zod/mini";
 import { $ZodError } from "zod/v4/core";
 import type { Prisma, PrismaClient } from "@once/db";
-import { IdempotencyError } from "@once/idempotency";
+import { isProblemError } from "@once/idempotency";
 import { ProtocolTRPCError, idempotentResolver, toTRPCError, withOperationKey } from "@once/idempotency/trpc";
-import type { IdempotentOperation, RunOptions } from "@once/idempotency/server";
+import type { IdempotencyConfig, IdempotentOperation } from "@once/idempotency/server";
 import type { StaffMember } from "@once/auth";
 import { customerPrincipal } from "./session/customer-session.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
 import { spendWriteBudget } from "./limits/write-budget.ts";
 import { internalErrorMessage } from "./request/request-id.ts";
 import type { OrderRules } from "./order/order-rules.ts";
+import { recordStore } from "./operation/record-store.ts";
+import { appTRPCError } from "./app-error.ts";
 
 export interface Context {
   prisma: PrismaClient;
@@ -21,7 +23,8 @@ export interface Context {
   customerId: string | null;
   /** The signed-in staff member (better-auth session cookie), if any. */
   staff?: StaffMember | null;
-  runOptions?: RunOptions;
+  /** How the exactly-once protocol behaves on this node (lock timeout, retention, metrics). */
+  idempotency?: IdempotencyConfig;
   /** Ties this request's answer to its log lines (see request/request-id.ts). */
   requestId?: string;
   /** The client's address as the production server established it (limits/client-address.ts). */
@@ -62,7 +65,7 @@ export const publicProcedure = t.procedure;
 /** Needs an anonymous customer session; the principal comes from it and nowhere else. */
 export const customerProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.customerId) {
-    throw new ProtocolTRPCError("UNAUTHORIZED", "a customer session is required", { code: "UNAUTHENTICATED", retryable: false, status: 401 });
+    throw appTRPCError("UNAUTHENTICATED", "a customer session is required");
   }
   return next({ ctx: { ...ctx, customerId: ctx.customerId, principal: customerPrincipal(ctx.customerId) } });
 });
@@ -74,16 +77,16 @@ export const customerProcedure = t.procedure.use(({ ctx, next }) => {
 export const staffProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.staff) {
     if (ctx.customerId) {
-      throw new ProtocolTRPCError("FORBIDDEN", "staff only", { code: "FORBIDDEN", retryable: false, status: 403 });
+      throw appTRPCError("FORBIDDEN", "staff only");
     }
-    throw new ProtocolTRPCError("UNAUTHORIZED", "sign in as staff", { code: "UNAUTHENTICATED", retryable: false, status: 401 });
+    throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
   }
   return next({ ctx: { ...ctx, staff: ctx.staff } });
 });
 
 /** Admins only (e.g. requeueing a dead letter). */
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (ctx.staff.role !== "admin") throw new ProtocolTRPCError("FORBIDDEN", "admins only", { code: "FORBIDDEN", retryable: false, status: 403 });
+  if (ctx.staff.role !== "admin") throw appTRPCError("FORBIDDEN", "admins only");
   return next();
 });
 
@@ -101,7 +104,7 @@ export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>
   operation: CustomerOperation<z.output<Schema>, Body>,
 ) {
   type Op = IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>;
-  const setup = { db: (ctx: Context) => ctx.prisma, principal: (ctx: Context & { principal: string }) => ctx.principal, runOptions: (ctx: Context) => ctx.runOptions ?? {} };
+  const setup = { store: (ctx: Context) => recordStore(ctx.prisma), principal: (ctx: Context & { principal: string }) => ctx.principal, config: (ctx: Context) => ctx.idempotency ?? {} };
   const resolverFor = (op: Op) => idempotentResolver<Context & { principal: string }, Prisma.TransactionClient, z.output<Schema>, Body>(setup, op);
   const fixed = typeof operation === "function" ? null : resolverFor(operation);
   const resolve = (args: { ctx: Context & { principal: string }; input: z.output<Schema> & { idempotencyKey: string } }) =>
@@ -112,7 +115,7 @@ export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>
       try {
         await spendWriteBudget(ctx.limits, ctx.principal, ctx.clientAddress ?? "unknown");
       } catch (error) {
-        throw error instanceof IdempotencyError ? toTRPCError(error) : error;
+        throw isProblemError(error) ? toTRPCError(error) : error;
       }
       return next();
     })

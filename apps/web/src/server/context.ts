@@ -11,7 +11,8 @@ import { getAuth } from "./auth";
 import { getRateLimits } from "./rate-limits";
 import { customerIdFromRequest } from "./session";
 
-export const runOptions = () => ({
+/** How the exactly-once protocol behaves on this node. */
+export const idempotencyConfig = () => ({
   retentionDays: env.IDEMPOTENCY_RETENTION_DAYS,
   lockTimeoutMs: env.IDEMPOTENCY_LOCK_TIMEOUT_MS,
   observe: recordOperationEvent,
@@ -24,7 +25,7 @@ export async function createRequestContext(requestHeaders?: Headers) {
     prisma: getPrisma(),
     customerId,
     staff,
-    runOptions: runOptions(),
+    idempotency: idempotencyConfig(),
     requestId: requestIdOf(source),
     clientAddress: clientAddressOf(source),
     limits: getRateLimits(),

@@ -1,12 +1,11 @@
 // Background work each node runs: the new-lead listener for live dashboards, the operation-stats flush, the retention sweep and, unless NOTIFY_WORKER=off (when
 // `pnpm worker` runs as its own process), the notification worker. Safe on many nodes at
 // once: the sweep and the outbox relay claim rows with SKIP LOCKED, pg-boss hands each job out once.
-import { flushOperationStats, listenForLeadEvents } from "@once/api";
+import { expireOperationRecords, flushOperationStats, listenForLeadEvents } from "@once/api";
 import { getPrisma } from "@once/db";
 import { readNotifyConfig } from "@once/notify";
 import { startNotificationWorker } from "@once/notify/worker";
 import { env } from "~/env";
-import { expireRecords } from "@once/idempotency/server";
 import { logger } from "./logger";
 
 const RETENTION_SWEEP_MS = 10 * 60 * 1000;
@@ -14,7 +13,7 @@ const RETENTION_SWEEP_MS = 10 * 60 * 1000;
 export function startMaintenance(): void {
   const sweep = async () => {
     try {
-      const expired = await expireRecords(getPrisma(), { batchSize: 500, maxBatches: 20 });
+      const expired = await expireOperationRecords(getPrisma(), { batchSize: 500, maxBatches: 20 });
       if (expired > 0) logger.info({ expired }, "idempotency.retention_sweep");
     } catch (error) {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "idempotency.retention_sweep_failed");

@@ -3,7 +3,7 @@ import "server-only";
 import type { RestDeps } from "@once/api/rest";
 import { getPrisma } from "@once/db";
 import { env } from "~/env";
-import { runOptions } from "./context";
+import { idempotencyConfig } from "./context";
 import { logger } from "./logger";
 import { getRateLimits } from "./rate-limits";
 import { secureCookies, sessionSigning } from "./session";
@@ -14,7 +14,7 @@ export function restDeps(): RestDeps {
     sessionSecret: sessionSigning(),
     secureCookies: secureCookies(),
     maxBodyBytes: env.MAX_BODY_BYTES,
-    runOptions: runOptions(),
+    idempotency: idempotencyConfig(),
     limits: getRateLimits(),
     orderRules: { dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE },
     log: (event, fields) => (event.endsWith("error") ? logger.error(fields, event) : logger.info(fields, event)),

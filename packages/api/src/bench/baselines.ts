@@ -4,10 +4,15 @@
 //  - plain:   the business write alone, no key, no record, no transaction ("fast but unsafe");
 //  - seed000: seed 000's protocol: read the record, insert the record, do the business write,
 //             update the record, each in its own autocommit statement (not one transaction).
+// seed000 keeps its records in a table of its own (made on first use), never in the
+// protocol's: an "in progress" row there is exactly what the protocol promises never exists.
 import type { PrismaClient } from "@once/db";
 import { computeFingerprint } from "@once/idempotency";
 import { leadFingerprint, type LeadInput } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
+
+const SEED000_TABLE = "bench_seed000_record";
+let tableReady: Promise<unknown> | undefined;
 
 export async function insertLeadWithoutProtocol(prisma: PrismaClient, principal: string, key: string, input: LeadInput) {
   const outcome = await submitLeadOperation.execute(prisma, input, { principal, key });
@@ -16,18 +21,20 @@ export async function insertLeadWithoutProtocol(prisma: PrismaClient, principal:
 }
 
 export async function submitLeadSeed000Style(prisma: PrismaClient, principal: string, key: string, input: LeadInput) {
-  const scope = { principal, operation: "bench-seed000", key };
-  const cached = await prisma.idempotencyRecord.findUnique({ where: { principal_operation_key: scope } });
-  if (cached?.outcome === "completed") return { status: 200, body: JSON.parse(cached.responseBody ?? "null") as unknown };
-  const claimed = await prisma.idempotencyRecord.createMany({
-    data: [{ ...scope, fingerprint: computeFingerprint(leadFingerprint, input), outcome: "in_progress", expiresAt: new Date(Date.now() + 30 * 86_400_000) }],
-    skipDuplicates: true,
-  });
-  if (claimed.count === 0) return { status: 409, body: { msg: "processing, retry later" } };
+  tableReady ??= prisma.$executeRawUnsafe(
+    `create table if not exists ${SEED000_TABLE} (principal text, key text, fingerprint text, status text, response text, primary key (principal, key))`,
+  );
+  await tableReady;
+  const cached = await prisma.$queryRawUnsafe<{ status: string; response: string | null }[]>(`select status, response from ${SEED000_TABLE} where principal = $1 and key = $2`, principal, key);
+  if (cached[0]?.status === "completed") return { status: 200, body: JSON.parse(cached[0].response ?? "null") as unknown };
+  const claimed = await prisma.$executeRawUnsafe(
+    `insert into ${SEED000_TABLE} (principal, key, fingerprint, status) values ($1, $2, $3, 'processing') on conflict do nothing`,
+    principal,
+    key,
+    computeFingerprint(leadFingerprint, input),
+  );
+  if (claimed === 0) return { status: 409, body: { msg: "processing, retry later" } };
   const result = await insertLeadWithoutProtocol(prisma, principal, key, input);
-  await prisma.idempotencyRecord.update({
-    where: { principal_operation_key: scope },
-    data: { outcome: "completed", responseStatus: 201, responseBody: JSON.stringify(result.body), resultId: result.body.id },
-  });
+  await prisma.$executeRawUnsafe(`update ${SEED000_TABLE} set status = 'completed', response = $3 where principal = $1 and key = $2`, principal, key, JSON.stringify(result.body));
   return result;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { csvCell, streamLeadsCsv } from "./lead-csv.ts";
@@ -17,7 +18,7 @@ describe("streamLeadsCsv", () => {
     const { principal } = newCustomer();
     const marker = `csvmarker${Date.now()}`;
     for (let i = 0; i < 3; i++) {
-      await runOnce(prisma, submitLeadOperation, { principal, key: mintOperationKey(), input: { name: `=cmd ${i}`, phone: "13500000000", content: `${marker} "quoted", line`, email: null, company: null } });
+      await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: { name: `=cmd ${i}`, phone: "13500000000", content: `${marker} "quoted", line`, email: null, company: null } });
     }
     const text = await new Response(streamLeadsCsv(prisma, { search: marker })).text();
     const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");

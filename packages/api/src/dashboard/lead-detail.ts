@@ -2,6 +2,9 @@
 // delivery of its notifications and the notes.
 import type { PrismaClient } from "@once/db";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber } from "../lead/lead-schema.ts";
+import { submitLeadOperation } from "../lead/submit-lead.ts";
+import { recordStore } from "../operation/record-store.ts";
+import { customerPrincipal } from "../session/customer-session.ts";
 
 export async function getLeadDetail(prisma: PrismaClient, id: string) {
   const lead = await prisma.lead.findUnique({
@@ -28,10 +31,7 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
   });
   if (!lead) return null;
   const [operation, samePhone] = await Promise.all([
-    prisma.idempotencyRecord.findFirst({
-      where: { principal: `customer:${lead.customerId}`, operation: "lead", key: lead.operationKey },
-      select: { key: true, fingerprint: true, outcome: true, createdAt: true, completedAt: true, expiresAt: true, replayCount: true, conflictCount: true, inProgressCount: true },
-    }),
+    recordStore(prisma).find({ principal: customerPrincipal(lead.customerId), operation: submitLeadOperation.type }, lead.operationKey),
     prisma.lead.findMany({
       where: {
         phone: lead.phone,
@@ -47,7 +47,15 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
   return {
     ...visible,
     number: formatLeadNumber(lead.number),
-    operation,
+    operation: operation && {
+      key: operation.key,
+      outcome: operation.outcome,
+      createdAt: operation.createdAt,
+      expiresAt: operation.expiresAt,
+      replayCount: operation.counters.replayed,
+      conflictCount: operation.counters.conflict,
+      inProgressCount: operation.counters.inProgress,
+    },
     possibleDuplicates: samePhone.map((d) => ({ ...d, number: formatLeadNumber(d.number) })),
   };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
@@ -20,11 +21,11 @@ beforeAll(async () => {
   prisma = testPrisma();
   for (const name of names) {
     const { principal } = newCustomer();
-    await runOnce(prisma, submitLeadOperation, { principal, key: mintOperationKey(), input: { name, phone: "13900000000", content: "search test", email: null, company: null } });
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: { name, phone: "13900000000", content: "search test", email: null, company: null } });
   }
   // Content is searched too.
   const { principal } = newCustomer();
-  await runOnce(prisma, submitLeadOperation, { principal, key: mintOperationKey(), input: { name: "Content", phone: "13900000000", content: `${marker} price 75% now`, email: null, company: null } });
+  await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: { name: "Content", phone: "13900000000", content: `${marker} price 75% now`, email: null, company: null } });
 });
 afterAll(() => prisma.$disconnect());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { flushOperationStats, recordOperationEvent } from "../operation/operation-stats.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
@@ -20,10 +21,10 @@ describe("operator view", () => {
     const key = mintOperationKey();
     const lead = { name: "Ops", phone: "13400000000", content: "hello", email: null, company: null };
     const options = { observe: recordOperationEvent };
-    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead }, options);
-    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead }, options);
-    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead }, options);
-    await expect(runOnce(prisma, submitLeadOperation, { principal, key, input: { ...lead, content: "other" } }, options)).rejects.toMatchObject({
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead }, options);
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead }, options);
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead }, options);
+    await expect(runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: { ...lead, content: "other" } }, options)).rejects.toMatchObject({
       code: "IDEMPOTENCY_KEY_REUSED",
     });
     expect(await flushOperationStats(prisma)).toBeGreaterThan(0);

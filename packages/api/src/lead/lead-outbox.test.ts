@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import type { PrismaClient } from "@once/db";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { submitLeadOperation } from "./submit-lead.ts";
@@ -25,8 +26,8 @@ describe("lead notifications outbox", () => {
   it("writes one pending delivery per configured channel with the lead, and a replay adds none", async () => {
     const { principal } = newCustomer();
     const key = mintOperationKey();
-    const first = await runOnce(prisma, submitLeadOperation, { principal, key, input: lead });
-    await runOnce(prisma, submitLeadOperation, { principal, key, input: lead });
+    const first = await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead });
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead });
     const deliveries = await prisma.notificationDelivery.findMany({ where: { leadId: first.resultId! }, select: { channel: true, status: true } });
     expect(deliveries.sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
       { channel: "email", status: "pending" },
@@ -43,7 +44,7 @@ describe("lead notifications outbox", () => {
         throw new Error("injected failure after the outbox write");
       },
     };
-    await expect(runOnce(prisma, failing, { principal, key: mintOperationKey(), input: lead })).rejects.toThrow(/injected/);
+    await expect(runOnce(recordStore(prisma), failing, { principal, key: mintOperationKey(), input: lead })).rejects.toThrow(/injected/);
     expect(await prisma.lead.count({ where: { customerId } })).toBe(0);
     expect(await prisma.notificationDelivery.count({ where: { lead: { customerId } } })).toBe(0);
   });

@@ -3,6 +3,7 @@
 // this again replays them and creates nothing new.
 import type { PrismaClient } from "@once/db";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { z } from "zod/mini";
 import { leadInputSchema } from "./lead-schema.ts";
 import { submitLeadOperation } from "./submit-lead.ts";
@@ -16,6 +17,6 @@ const SAMPLES = [
 
 export async function seedSampleLeads(prisma: PrismaClient): Promise<void> {
   for (const [i, sample] of SAMPLES.entries()) {
-    await runOnce(prisma, submitLeadOperation, { principal: "customer:dev-samples", key: `dev-sample-lead-${i + 1}`, input: z.parse(leadInputSchema, sample) });
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal: "customer:dev-samples", key: `dev-sample-lead-${i + 1}`, input: z.parse(leadInputSchema, sample) });
   }
 }

@@ -2,7 +2,8 @@
 // caller's own principal is searched, so another customer's key reveals nothing.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
-import { OPERATION_TYPES, type OperationType } from "@once/idempotency";
+import { OPERATION_TYPES, type OperationType } from "../operations.ts";
+import { recordStore } from "./record-store.ts";
 
 export const operationViewSchema = z.object({
   key: z.string(),
@@ -26,17 +27,13 @@ export async function findOperation(
   type?: OperationType,
   fingerprint?: string,
 ): Promise<OperationView | null> {
-  const record = await prisma.idempotencyRecord.findFirst({
-    where: { principal, key, operation: type ?? { in: [...OPERATION_TYPES] }, outcome: { not: "in_progress" } },
-    orderBy: { createdAt: "desc" },
-    select: { operation: true, fingerprint: true, outcome: true, responseStatus: true, resultId: true, responseBody: true, createdAt: true, expiresAt: true },
-  });
+  const record = await recordStore(prisma).findForPrincipal(principal, key, type ? [type] : OPERATION_TYPES);
   if (!record) return null;
   const expired = record.outcome === "expired" || record.expiresAt <= new Date();
   return {
     key,
     type: record.operation as OperationType,
-    outcome: expired ? "expired" : (record.outcome as "completed" | "rejected"),
+    outcome: expired ? "expired" : record.outcome,
     status: record.responseStatus,
     resultId: record.resultId,
     result: expired || record.responseBody === null ? null : (JSON.parse(record.responseBody) as unknown),

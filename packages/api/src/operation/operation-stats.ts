@@ -5,6 +5,7 @@
 // lost: these are metrics, not records.)
 import type { PrismaClient } from "@once/db";
 import type { ObservedEvent } from "@once/idempotency/server";
+import { recordStore } from "./record-store.ts";
 
 const pending = new Map<string, number>();
 const perRecord = new Map<string, { principal: string; operation: string; key: string; replayed: number; conflict: number; in_progress: number }>();
@@ -26,20 +27,7 @@ async function flushRecordCounters(prisma: PrismaClient): Promise<void> {
   if (perRecord.size === 0) return;
   const rows = [...perRecord.values()];
   perRecord.clear();
-  await prisma.$executeRawUnsafe(
-    `update idempotency_record r
-     set replay_count = r.replay_count + u.replayed, conflict_count = r.conflict_count + u.conflict,
-         in_progress_count = r.in_progress_count + u.in_progress
-     from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::int[], $5::int[], $6::int[])
-       as u(principal, operation, key, replayed, conflict, in_progress)
-     where r.principal = u.principal and r.operation = u.operation and r.key = u.key`,
-    rows.map((r) => r.principal),
-    rows.map((r) => r.operation),
-    rows.map((r) => r.key),
-    rows.map((r) => r.replayed),
-    rows.map((r) => r.conflict),
-    rows.map((r) => r.in_progress),
-  );
+  await recordStore(prisma).addCounters(rows.map((r) => ({ principal: r.principal, operation: r.operation, key: r.key, replayed: r.replayed, conflict: r.conflict, inProgress: r.in_progress })));
 }
 
 export async function flushOperationStats(prisma: PrismaClient): Promise<number> {

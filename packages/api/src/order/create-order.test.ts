@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeFingerprint, mintOperationKey } from "@once/idempotency";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import type { PrismaClient } from "@once/db";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { createOrderOperation } from "./create-order.ts";
@@ -96,12 +97,12 @@ describe("order.create", () => {
         throw new Error("injected crash after the business write");
       },
     };
-    await expect(runOnce(prisma, failing, { principal, key, input: { item, quantity: 1 } })).rejects.toThrow(/injected crash/);
+    await expect(runOnce(recordStore(prisma), failing, { principal, key, input: { item, quantity: 1 } })).rejects.toThrow(/injected crash/);
     expect(await ordersOf(customerId)).toBe(0);
     expect(await prisma.idempotencyRecord.count({ where: { principal } })).toBe(0);
     expect((await prisma.guide.findUniqueOrThrow({ where: { slug: item } })).stock).toBe(5);
 
-    const retry = await runOnce(prisma, createOrderOperation, { principal, key, input: { item, quantity: 1 } });
+    const retry = await runOnce(recordStore(prisma), createOrderOperation, { principal, key, input: { item, quantity: 1 } });
     expect(retry).toMatchObject({ status: 201, replayed: false });
     expect(await ordersOf(customerId)).toBe(1);
   });
@@ -170,15 +171,15 @@ describe("order.create", () => {
         return createOrderOperation.execute(...args);
       },
     };
-    const first = runOnce(prisma, slow, { principal, key, input: { item, quantity: 1 } });
+    const first = runOnce(recordStore(prisma), slow, { principal, key, input: { item, quantity: 1 } });
     await isClaimed;
-    await expect(runOnce(prisma, createOrderOperation, { principal, key, input: { item, quantity: 1 } }, { lockTimeoutMs: 200 })).rejects.toMatchObject({
+    await expect(runOnce(recordStore(prisma), createOrderOperation, { principal, key, input: { item, quantity: 1 } }, { lockTimeoutMs: 200 })).rejects.toMatchObject({
       code: "IDEMPOTENCY_IN_PROGRESS",
       details: { retryAfterSeconds: 1 },
     });
     release();
     const done = await first;
-    const replay = await runOnce(prisma, createOrderOperation, { principal, key, input: { item, quantity: 1 } });
+    const replay = await runOnce(recordStore(prisma), createOrderOperation, { principal, key, input: { item, quantity: 1 } });
     expect(replay).toEqual({ ...done, replayed: true });
   });
 

@@ -16,20 +16,20 @@ export const orderOperation = (rules: OrderRules = DEFAULT_ORDER_RULES): Idempot
     // below cannot be passed by two concurrent orders of the same customer.
     const [guide] = await tx.$queryRaw<{ id: string; maxPerOrder: number }[]>`
       select id, max_per_order as "maxPerOrder" from guide where slug = ${input.item} and active for update`;
-    if (!guide) return reject("GUIDE_NOT_FOUND", "Unknown guide", `there is no guide "${input.item}"`);
+    if (!guide) return reject("GUIDE_NOT_FOUND", `there is no guide "${input.item}"`);
     if (input.quantity > guide.maxPerOrder) {
-      return reject("LIMIT_REACHED", "Quantity above this guide's limit", `at most ${guide.maxPerOrder} copies of "${input.item}" per order`);
+      return reject("LIMIT_REACHED", `at most ${guide.maxPerOrder} copies of "${input.item}" per order`);
     }
     const { dailyCopiesPerGuide } = rules;
     const ordered = await copiesOrderedToday(tx, guide.id, customerIdOf(principal), input.contact?.phone ?? null);
     if (ordered + input.quantity > dailyCopiesPerGuide) {
-      return reject("DAILY_LIMIT_REACHED", "Daily limit reached", `at most ${dailyCopiesPerGuide} copies of "${input.item}" per customer and phone number in 24 hours`);
+      return reject("DAILY_LIMIT_REACHED", `at most ${dailyCopiesPerGuide} copies of "${input.item}" per customer and phone number in 24 hours`);
     }
     const taken = await tx.guide.updateMany({
       where: { id: guide.id, stock: { gte: input.quantity } },
       data: { stock: { decrement: input.quantity } },
     });
-    if (taken.count === 0) return reject("OUT_OF_STOCK", "Out of stock", `not enough copies of "${input.item}" in stock`);
+    if (taken.count === 0) return reject("OUT_OF_STOCK", `not enough copies of "${input.item}" in stock`);
 
     const order = await tx.order.create({
       data: {

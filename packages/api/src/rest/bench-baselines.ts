@@ -1,6 +1,6 @@
 // POST /api/bench/{plain|seed000}: the benchmark's baselines over the same HTTP stack as the
 // real endpoints (same session check, body reading and validation). See src/bench/baselines.ts.
-import { IdempotencyError } from "@once/idempotency";
+import { AppError } from "../app-error.ts";
 import { readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "../bench/baselines.ts";
 import { leadInputSchema } from "../lead/lead-schema.ts";
@@ -16,7 +16,7 @@ export function benchBaselineHandler(request: Request, variant: string, deps: Re
     const key = readOperationKey(request.headers, body);
     const input = parseOrRefuse(leadInputSchema, body, "invalid lead");
     const run = variant === "plain" ? insertLeadWithoutProtocol : variant === "seed000" ? submitLeadSeed000Style : null;
-    if (!run) throw new IdempotencyError("NOT_FOUND", "unknown baseline");
+    if (!run) throw new AppError("NOT_FOUND", "unknown baseline");
     const result = await run(deps.prisma, principal, key, input);
     return Response.json(result.body, { status: result.status });
   });

@@ -1,7 +1,8 @@
 // Every REST handler ends here: protocol refusals become their problem+json, anything
 // unexpected a 500 problem that reveals nothing but the request id (the server's log line with
 // the same id holds the detail), and says a retry with the same key is safe.
-import { IdempotencyError } from "@once/idempotency";
+import { isProblemError } from "@once/idempotency";
+import { AppError } from "../app-error.ts";
 import { problemResponse } from "@once/idempotency/http";
 import { internalErrorMessage, requestIdOf } from "../request/request-id.ts";
 import type { RestDeps } from "./rest-context.ts";
@@ -10,10 +11,10 @@ export async function withProblemResponses(request: Request, deps: RestDeps, run
   try {
     return await run();
   } catch (error) {
-    if (error instanceof IdempotencyError) return problemResponse(error);
+    if (isProblemError(error)) return problemResponse(error);
     const requestId = requestIdOf(request.headers);
     deps.log?.("rest.unexpected_error", { requestId, err: error instanceof Error ? error : String(error) });
-    return problemResponse(new IdempotencyError("INTERNAL", `${internalErrorMessage(requestId)}; retrying with the same operation key is safe`), {
+    return problemResponse(new AppError("INTERNAL", `${internalErrorMessage(requestId)}; retrying with the same operation key is safe`), {
       "x-request-id": requestId,
     });
   }

@@ -5,6 +5,7 @@ import type { Prisma } from "@once/db";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { runOnce, type IdempotentOperation } from "@once/idempotency/server";
 import { clientAddressOf } from "../limits/client-address.ts";
+import { recordStore } from "../operation/record-store.ts";
 import { spendWriteBudget } from "../limits/write-budget.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
@@ -24,7 +25,7 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
       const key = readOperationKey(request.headers, body);
       const input = parseOrRefuse(schema, body, "the body does not match the schema");
       const op = typeof operation === "function" ? operation(deps) : operation;
-      const result = await runOnce(deps.prisma, op, { principal, key, input }, deps.runOptions);
+      const result = await runOnce(recordStore(deps.prisma), op, { principal, key, input }, deps.idempotency);
       deps.log?.("operation", { type: op.type, replayed: result.replayed, status: result.status });
       return operationResponse(result);
     });

@@ -1,6 +1,6 @@
 // GET /api/dashboard/leads.csv?status=…&search=…: the CSV export for any list filter, staff only.
 import type { StaffMember } from "@once/auth";
-import { IdempotencyError } from "@once/idempotency";
+import { AppError } from "../app-error.ts";
 import { streamLeadsCsv } from "../dashboard/lead-csv.ts";
 import { leadListInput } from "../dashboard/lead-list.ts";
 import { withProblemResponses } from "./handle-errors.ts";
@@ -10,7 +10,7 @@ import type { RestDeps } from "./rest-context.ts";
 export function exportLeadsCsvHandler(request: Request, staff: StaffMember | null, hasCustomerSession: boolean, deps: RestDeps): Promise<Response> {
   return withProblemResponses(request, deps, () => {
     if (!staff) {
-      throw hasCustomerSession ? new IdempotencyError("FORBIDDEN", "staff only") : new IdempotencyError("UNAUTHENTICATED", "sign in as staff");
+      throw hasCustomerSession ? new AppError("FORBIDDEN", "staff only") : new AppError("UNAUTHENTICATED", "sign in as staff");
     }
     const params = Object.fromEntries(new URL(request.url).searchParams);
     const parsed = parseOrRefuse(

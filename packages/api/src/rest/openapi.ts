@@ -3,6 +3,8 @@
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
 import { idempotencyErrors } from "@once/idempotency";
+import { appErrors } from "../app-error.ts";
+import { REJECTION_CODES } from "../business-rejection.ts";
 import { leadInputSchema, leadViewSchema } from "../lead/lead-schema.ts";
 import { ORDER_QUANTITY_LIMIT, orderInputSchema, orderViewSchema } from "../order/order-schema.ts";
 import { operationViewSchema } from "../operation/find-operation.ts";
@@ -17,7 +19,7 @@ const problem = {
     type: { type: "string", format: "uri" },
     title: { type: "string" },
     status: { type: "integer" },
-    code: { type: "string", enum: [...Object.keys(idempotencyErrors), "GUIDE_NOT_FOUND", "OUT_OF_STOCK", "LIMIT_REACHED"] },
+    code: { type: "string", enum: [...Object.keys(idempotencyErrors), ...Object.keys(appErrors), ...REJECTION_CODES] },
     detail: { type: "string" },
     retryable: { type: "boolean" },
     boundTo: {

@@ -1,5 +1,7 @@
 // GET /api/v1/operations/{key}[?type=order|lead]: the caller's own operation, or 404.
-import { IdempotencyError, OPERATION_TYPES, isOperationKey, type OperationType } from "@once/idempotency";
+import { IdempotencyError, isOperationKey } from "@once/idempotency";
+import { AppError } from "../app-error.ts";
+import { OPERATION_TYPES, type OperationType } from "../operations.ts";
 import { findOperation } from "../operation/find-operation.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
@@ -14,7 +16,7 @@ export function getOperationHandler(request: Request, key: string, deps: RestDep
       throw new IdempotencyError("VALIDATION_FAILED", `type must be one of ${OPERATION_TYPES.join(", ")}`, { fields: { type: ["unknown operation type"] } });
     }
     const found = await findOperation(deps.prisma, principal, key, (type as OperationType | null) ?? undefined);
-    if (!found) throw new IdempotencyError("NOT_FOUND", "no operation of yours has this key");
+    if (!found) throw new AppError("NOT_FOUND", "no operation of yours has this key");
     return Response.json(found, { headers: { "cache-control": "no-store" } });
   });
 }

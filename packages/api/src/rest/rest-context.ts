@@ -1,6 +1,6 @@
 // What every REST handler needs, resolved once per process by the web app.
 import type { PrismaClient } from "@once/db";
-import type { RunOptions } from "@once/idempotency/server";
+import type { IdempotencyConfig } from "@once/idempotency/server";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import type { OrderRules } from "../order/order-rules.ts";
 import type { SessionSigning } from "../session/customer-session.ts";
@@ -12,7 +12,7 @@ export interface RestDeps {
   /** Mark the session cookie Secure (production over HTTPS). */
   secureCookies: boolean;
   maxBodyBytes?: number;
-  runOptions?: RunOptions;
+  idempotency?: IdempotencyConfig;
   /** The budgets shared by every node (creates per session and address, sessions per address). */
   limits?: RateLimits;
   /** Business limits on ordering (defaults when absent). */

@@ -5,6 +5,7 @@
 // 415, which every HTML form is; a request another site's page made is 403; and a caller that
 // already holds a valid session cookie gets the token but keeps its cookie.
 import { IdempotencyError } from "@once/idempotency";
+import { AppError } from "../app-error.ts";
 import { clientAddressOf } from "../limits/client-address.ts";
 import { createCustomerSession, readSessionToken, sessionCookies, verifyCustomerToken } from "../session/customer-session.ts";
 import { withProblemResponses } from "./handle-errors.ts";
@@ -25,9 +26,9 @@ export function createSessionHandler(request: Request, deps: RestDeps): Promise<
   return withProblemResponses(request, deps, async () => {
     refuseNonJson(request);
     // Browsers say where a request comes from; API clients send no such header.
-    if (request.headers.get("sec-fetch-site") === "cross-site") throw new IdempotencyError("FORBIDDEN", "sessions cannot be created from another site");
+    if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", "sessions cannot be created from another site");
     const wait = deps.limits ? await deps.limits.take("session-address", clientAddressOf(request.headers)) : null;
-    if (wait !== null) throw new IdempotencyError("RATE_LIMITED", "too many new sessions from this address; retry later", { retryAfterSeconds: wait });
+    if (wait !== null) throw new AppError("RATE_LIMITED", "too many new sessions from this address; retry later", { retryAfterSeconds: wait });
 
     const session = await createCustomerSession(deps.sessionSecret);
     const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });

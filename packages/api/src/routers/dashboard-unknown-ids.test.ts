@@ -7,6 +7,7 @@ import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
@@ -33,7 +34,7 @@ const notFound = (what: string) => ({ code: "NOT_FOUND", message: `no ${what} wi
 async function newLead() {
   const { principal } = newCustomer();
   const input = { name: "Ids", phone: "13700000000", content: "hi", email: null, company: null };
-  return (await runOnce(prisma, submitLeadOperation, { principal, key: mintOperationKey(), input })).resultId!;
+  return (await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input })).resultId!;
 }
 
 describe("staff mutations on unknown ids", () => {

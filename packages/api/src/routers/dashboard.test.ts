@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { appRouter, createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
@@ -55,7 +56,7 @@ describe("dashboard access", () => {
 describe("lead workflow", () => {
   async function newLead() {
     const { principal } = newCustomer();
-    const result = await runOnce(prisma, submitLeadOperation, {
+    const result = await runOnce(recordStore(prisma), submitLeadOperation, {
       principal,
       key: mintOperationKey(),
       input: { name: "Workflow", phone: "13600000000", content: "hi", email: null, company: null },

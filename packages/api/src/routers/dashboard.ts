@@ -1,7 +1,9 @@
 // The sales dashboard. Every procedure here is staff-only (staffProcedure / adminProcedure);
 // routers/dashboard.test.ts enumerates them and checks 401/403.
 import { z } from "zod";
-import { ProtocolTRPCError } from "@once/idempotency/trpc";
+import { IdempotencyError } from "@once/idempotency";
+import { toTRPCError } from "@once/idempotency/trpc";
+import { appTRPCError } from "../app-error.ts";
 import { listLeads, leadListInput } from "../dashboard/lead-list.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
 import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
@@ -12,13 +14,13 @@ import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
 import { UnknownId } from "../dashboard/unknown-id.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
 
-const notFound = (what: string) => new ProtocolTRPCError("NOT_FOUND", `no ${what} with this id`, { code: "NOT_FOUND", retryable: false, status: 404 });
+const notFound = (what: string) => appTRPCError("NOT_FOUND", `no ${what} with this id`);
 
 /** The dashboard operations' refusals as tRPC errors with protocol data; anything else is rethrown as is. */
 function refusal(error: unknown): never {
   if (error instanceof UnknownId) throw notFound(error.what);
-  if (error instanceof LeadConflict) throw new ProtocolTRPCError("CONFLICT", error.message, { code: "STALE_VERSION", retryable: false, status: 409 });
-  if (error instanceof LeadRuleViolation) throw new ProtocolTRPCError("BAD_REQUEST", error.message, { code: "VALIDATION_FAILED", retryable: false, status: 400 });
+  if (error instanceof LeadConflict) throw appTRPCError("STALE_VERSION", error.message);
+  if (error instanceof LeadRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
   throw error;
 }
 

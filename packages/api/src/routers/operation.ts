@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { OPERATION_TYPES, operationKeySchema } from "@once/idempotency";
-import { ProtocolTRPCError } from "@once/idempotency/trpc";
+import { operationKeySchema } from "@once/idempotency";
+import { OPERATION_TYPES } from "../operations.ts";
+import { appTRPCError } from "../app-error.ts";
 import { findOperation, operationViewSchema } from "../operation/find-operation.ts";
 import { createTRPCRouter, customerProcedure } from "../trpc.ts";
 
@@ -11,7 +12,7 @@ export const operationRouter = createTRPCRouter({
     .output(operationViewSchema)
     .query(async ({ ctx, input }) => {
       const found = await findOperation(ctx.prisma, ctx.principal, input.key, input.type, input.fingerprint);
-      if (!found) throw new ProtocolTRPCError("NOT_FOUND", "no operation of yours has this key", { code: "NOT_FOUND", retryable: false, status: 404 });
+      if (!found) throw appTRPCError("NOT_FOUND", "no operation of yours has this key");
       return found;
     }),
 });

@@ -8,6 +8,7 @@ import { $ZodError } from "zod/v4/core";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { postLead, postOrder } from "../rest/index.ts";
 import { createCustomerSession } from "../session/customer-session.ts";
@@ -113,7 +114,7 @@ describe("unsafe text in the staff dashboard's inputs", () => {
   beforeAll(async () => {
     await prisma.user.create({ data: { id: staffId, name: "Staff Text", email: `${staffId}@example.com`, role: "sales" } });
     const { principal } = newCustomer();
-    leadId = (await runOnce(prisma, submitLeadOperation, { principal, key: mintOperationKey(), input: lead })).resultId!;
+    leadId = (await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: lead })).resultId!;
   });
 
   it("refuses a note with a NUL or a lone surrogate, naming the field, and stores no note", async () => {

@@ -1,5 +1,5 @@
-// RFC 9457 problem+json errors and the success/replay responses of CONTRACT.md.
-import { type IdempotencyError, idempotencyErrors, type ErrorCode, type ProtocolErrorDetails } from "../shared/errors.ts";
+// RFC 9457 problem+json errors and the success/replay responses of the contract.
+import type { ProblemError } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
 
 export const PROBLEM_TYPE_BASE = "https://docs.once.example/problems/";
@@ -20,29 +20,28 @@ export function problemTypeFor(code: string): string {
   return PROBLEM_TYPE_BASE + code.toLowerCase().replace(/_/g, "-");
 }
 
-export function problemBody(code: ErrorCode, detail: string, details: ProtocolErrorDetails = {}): ProblemBody {
-  const spec = idempotencyErrors[code];
+export function problemBody(error: ProblemError): ProblemBody {
   const body: ProblemBody = {
-    type: problemTypeFor(code),
-    title: spec.title,
-    status: spec.status,
-    code,
-    detail,
-    retryable: spec.retryable,
+    type: problemTypeFor(error.code),
+    title: error.title,
+    status: error.status,
+    code: error.code,
+    detail: error.message,
+    retryable: error.retryable,
   };
-  if (details.boundTo) body.boundTo = details.boundTo;
-  if (details.fields) body.fields = details.fields;
-  if (details.retryAfterSeconds !== undefined) body.retryAfter = details.retryAfterSeconds;
+  const { boundTo, fields, retryAfterSeconds } = error.details;
+  if (boundTo) body.boundTo = boundTo;
+  if (fields) body.fields = fields;
+  if (retryAfterSeconds !== undefined) body.retryAfter = retryAfterSeconds;
   return body;
 }
 
-export function problemResponse(error: IdempotencyError, headers: HeadersInit = {}): Response {
-  const body = problemBody(error.code, error.message, error.details);
+export function problemResponse(error: ProblemError, headers: HeadersInit = {}): Response {
   const out = new Headers(headers);
   out.set("content-type", "application/problem+json");
   out.set("cache-control", "no-store");
   if (error.details.retryAfterSeconds !== undefined) out.set("retry-after", String(error.details.retryAfterSeconds));
-  return new Response(JSON.stringify(body), { status: body.status, headers: out });
+  return new Response(JSON.stringify(problemBody(error)), { status: error.status, headers: out });
 }
 
 /**

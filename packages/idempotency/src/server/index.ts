@@ -1,4 +1,23 @@
-// Server side of the protocol: plain functions over a Prisma client, no framework types.
-export { runOnce, answerFromRecord, defaultRunOptions, type IdempotentOperation, type BusinessOutcome, type RunOptions, type ObservedKind, type ObservedEvent } from "./run-once.ts";
-export { findRecord, expireRecords, type Scope, type OperationRecord, type RecordOutcome } from "./record-store.ts";
-export type { SqlClient, TransactionRunner } from "./sql-client.ts";
+// Server side of the protocol: `runOnce` over a store, with no framework or database types.
+export {
+  runOnce,
+  answerFromRecord,
+  defaultConfig,
+  type IdempotentOperation,
+  type BusinessOutcome,
+  type IdempotencyConfig,
+  type ObservedKind,
+  type ObservedEvent,
+} from "./run-once.ts";
+export {
+  LockTimeoutError,
+  type IdempotencyStore,
+  type StoreTransaction,
+  type OperationRecord,
+  type RecordOutcome,
+  type RecordCounters,
+  type CounterDelta,
+  type ClaimToken,
+  type Scope,
+  type OutcomeToStore,
+} from "./store.ts";

@@ -12,7 +12,3 @@ export interface OperationResult<Body = unknown> {
   outcome: StoredOutcome;
   replayed: boolean;
 }
-
-/** Operation types the product knows; part of the scope. */
-export const OPERATION_TYPES = ["order", "lead"] as const;
-export type OperationType = (typeof OPERATION_TYPES)[number];

@@ -5,10 +5,10 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod/mini";
 import { operationKeySchema } from "../shared/operation-key.ts";
-import { IdempotencyError, idempotencyErrors, type ProtocolErrorDetails } from "../shared/errors.ts";
+import { IdempotencyError, type ProblemError, type ProtocolErrorDetails } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
-import { runOnce, type IdempotentOperation, type RunOptions } from "../server/run-once.ts";
-import type { SqlClient, TransactionRunner } from "../server/sql-client.ts";
+import { runOnce, type IdempotencyConfig, type IdempotentOperation } from "../server/run-once.ts";
+import type { IdempotencyStore } from "../server/store.ts";
 
 /** What an idempotent mutation returns: the first outcome's body, and whether this was a replay. */
 export interface IdempotentMutationResult<Body> {
@@ -36,22 +36,35 @@ export class ProtocolTRPCError extends TRPCError {
   }
 }
 
-const trpcCodeForStatus = (status: number): TRPCError["code"] =>
-  status === 404 ? "NOT_FOUND" : status === 409 ? "CONFLICT" : status === 422 ? "UNPROCESSABLE_CONTENT" : status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+/** HTTP status → tRPC code (tRPC has no 410: an expired key is PRECONDITION_FAILED). */
+const TRPC_CODES: Record<number, TRPCError["code"]> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  410: "PRECONDITION_FAILED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+};
 
-export function toTRPCError(error: IdempotencyError): ProtocolTRPCError {
-  const spec = idempotencyErrors[error.code];
-  return new ProtocolTRPCError(spec.trpc, error.message, { code: error.code, retryable: spec.retryable, status: spec.status, ...error.details });
+export const trpcCodeForStatus = (status: number): TRPCError["code"] => TRPC_CODES[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");
+
+/** Any ProblemError (the protocol's or an application's) as the matching tRPC error. */
+export function toTRPCError(error: ProblemError): ProtocolTRPCError {
+  return new ProtocolTRPCError(trpcCodeForStatus(error.status), error.message, { code: error.code, retryable: error.retryable, status: error.status, ...error.details });
 }
 
 export function withOperationKey<Schema extends z.ZodMiniObject>(input: Schema) {
   return z.extend(input, { idempotencyKey: operationKeySchema });
 }
 
-export interface IdempotentMutationSetup<Ctx, Tx extends SqlClient> {
-  db(ctx: Ctx): TransactionRunner<Tx>;
+export interface IdempotentMutationSetup<Ctx, Tx> {
+  store(ctx: Ctx): IdempotencyStore<Tx>;
   principal(ctx: Ctx): string;
-  runOptions?: RunOptions | ((ctx: Ctx) => RunOptions);
+  config?: IdempotencyConfig | ((ctx: Ctx) => IdempotencyConfig);
 }
 
 /**
@@ -59,16 +72,13 @@ export interface IdempotentMutationSetup<Ctx, Tx extends SqlClient> {
  * A stored business rejection is thrown as a tRPC error (with `replayed` in its data), the
  * same way the first answer was.
  */
-export function idempotentResolver<Ctx, Tx extends SqlClient, Input extends object, Body>(
-  setup: IdempotentMutationSetup<Ctx, Tx>,
-  operation: IdempotentOperation<Input, Body, Tx>,
-) {
+export function idempotentResolver<Ctx, Tx, Input extends object, Body>(setup: IdempotentMutationSetup<Ctx, Tx>, operation: IdempotentOperation<Input, Body, Tx>) {
   return async ({ ctx, input }: { ctx: Ctx; input: Input & { idempotencyKey: string } }): Promise<IdempotentMutationResult<Body>> => {
     const { idempotencyKey, ...params } = input;
-    const options = typeof setup.runOptions === "function" ? setup.runOptions(ctx) : setup.runOptions;
+    const config = typeof setup.config === "function" ? setup.config(ctx) : setup.config;
     let result: OperationResult<Body>;
     try {
-      result = await runOnce(setup.db(ctx), operation, { principal: setup.principal(ctx), key: idempotencyKey, input: params as unknown as Input }, options);
+      result = await runOnce(setup.store(ctx), operation, { principal: setup.principal(ctx), key: idempotencyKey, input: params as unknown as Input }, config);
     } catch (error) {
       if (error instanceof IdempotencyError) throw toTRPCError(error);
       throw error;

@@ -3,6 +3,7 @@ export {
   idempotentResolver,
   withOperationKey,
   toTRPCError,
+  trpcCodeForStatus,
   ProtocolTRPCError,
   type IdempotentMutationResult,
   type IdempotentMutationSetup,

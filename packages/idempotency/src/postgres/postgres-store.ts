@@ -1,0 +1,180 @@
+// The PostgreSQL store over a Prisma client (or anything with Prisma's raw-query and
+// interactive-transaction methods), so business functions run in the same transaction as
+// the claim and receive the full Prisma transaction client. Raw SQL because the claim must
+// be an INSERT … ON CONFLICT DO NOTHING RETURNING: only that says, without aborting the
+// transaction, whether this request won the key. The table is the one prisma/schema.prisma
+// declares (see `recordTableSql` for the columns it needs).
+import type { ClaimToken, CounterDelta, IdempotencyStore, OperationRecord, Scope, OutcomeToStore, StoreTransaction } from "../server/store.ts";
+import { LockTimeoutError } from "../server/store.ts";
+import { isLockTimeout } from "./lock-timeout.ts";
+
+/** The slice of a Prisma client the store needs, typed structurally (no generated client). */
+export interface SqlClient {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+}
+
+export interface TransactionRunner<Tx extends SqlClient> extends SqlClient {
+  $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+}
+
+export interface PostgresStoreOptions {
+  /** Table of the records (default "idempotency_record"). */
+  table?: string;
+  /** The enum type of its `outcome` column (default Prisma's "OperationOutcome"). */
+  outcomeType?: string;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const quoted = (name: string) => {
+  if (!IDENTIFIER.test(name)) throw new TypeError(`not a plain SQL identifier: ${name}`);
+  return `"${name}"`;
+};
+
+interface RecordRow {
+  operation: string;
+  key: string;
+  fingerprint: string;
+  outcome: "in_progress" | OperationRecord["outcome"];
+  responseStatus: number | null;
+  responseBody: string | null;
+  resultId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  replayed: number;
+  conflict: number;
+  inProgress: number;
+}
+
+const toRecord = (row: RecordRow | undefined): OperationRecord | null =>
+  !row || row.outcome === "in_progress"
+    ? null
+    : {
+        operation: row.operation,
+        key: row.key,
+        fingerprint: row.fingerprint,
+        outcome: row.outcome,
+        responseStatus: row.responseStatus,
+        responseBody: row.responseBody,
+        resultId: row.resultId,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        counters: { replayed: row.replayed, conflict: row.conflict, inProgress: row.inProgress },
+      };
+
+export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<Tx>, options: PostgresStoreOptions = {}): IdempotencyStore<Tx> {
+  const table = quoted(options.table ?? "idempotency_record");
+  const outcomeType = quoted(options.outcomeType ?? "OperationOutcome");
+  const columns = `operation, key, fingerprint, outcome::text as "outcome", response_status as "responseStatus",
+    response_body as "responseBody", result_id as "resultId", created_at as "createdAt", expires_at as "expiresAt",
+    replay_count as "replayed", conflict_count as "conflict", in_progress_count as "inProgress"`;
+
+  const find = async (client: SqlClient, scope: Scope, key: string) =>
+    toRecord(
+      (
+        await client.$queryRawUnsafe<RecordRow[]>(
+          `select ${columns} from ${table} where principal = $1 and operation = $2 and key = $3`,
+          scope.principal,
+          scope.operation,
+          key,
+        )
+      )[0],
+    );
+
+  const transactionFor = (tx: Tx, lockTimeoutMs: number): StoreTransaction<Tx> => ({
+    tx,
+    async claim(scope, key, fingerprint, expiresAt) {
+      // lock_timeout is set for this transaction in the same statement, saving a round trip.
+      const rows = await tx.$queryRawUnsafe<{ id: bigint }[]>(
+        `with lock_wait as (select set_config('lock_timeout', $6, true))
+         insert into ${table} (principal, operation, key, fingerprint, outcome, expires_at)
+         select $1, $2, $3, $4, 'in_progress', $5::timestamptz from lock_wait
+         on conflict (principal, operation, key) do nothing
+         returning id`,
+        scope.principal,
+        scope.operation,
+        key,
+        fingerprint,
+        expiresAt,
+        `${lockTimeoutMs}ms`,
+      );
+      return rows[0] ? { claim: rows[0].id } : null;
+    },
+    find: (scope, key) => find(tx, scope, key),
+    async complete(claim: ClaimToken, outcome: OutcomeToStore) {
+      await tx.$executeRawUnsafe(
+        `update ${table}
+         set outcome = $2::${outcomeType}, response_status = $3, response_body = $4, result_id = $5, completed_at = now()
+         where id = $1`,
+        claim.claim,
+        outcome.outcome,
+        outcome.status,
+        outcome.bodyJson,
+        outcome.resultId,
+      );
+    },
+  });
+
+  return {
+    find: (scope, key) => find(db, scope, key),
+
+    async transaction(work, { lockTimeoutMs }) {
+      try {
+        return await db.$transaction((tx) => work(transactionFor(tx, lockTimeoutMs)), { maxWait: lockTimeoutMs + 3_000, timeout: lockTimeoutMs + 10_000 });
+      } catch (error) {
+        if (isLockTimeout(error)) throw new LockTimeoutError("a concurrent claim on this key was not released in time", { cause: error });
+        throw error;
+      }
+    },
+
+    async findForPrincipal(principal, key, operations) {
+      const rows = await db.$queryRawUnsafe<RecordRow[]>(
+        `select ${columns} from ${table}
+         where principal = $1 and key = $2 and operation = any($3::varchar[]) and outcome <> 'in_progress'
+         order by created_at desc limit 1`,
+        principal,
+        key,
+        [...operations],
+      );
+      return toRecord(rows[0]);
+    },
+
+    async addCounters(deltas: readonly CounterDelta[]) {
+      if (deltas.length === 0) return;
+      await db.$executeRawUnsafe(
+        `update ${table} r
+         set replay_count = r.replay_count + u.replayed, conflict_count = r.conflict_count + u.conflict,
+             in_progress_count = r.in_progress_count + u.in_progress
+         from unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::int[], $5::int[], $6::int[])
+           as u(principal, operation, key, replayed, conflict, in_progress)
+         where r.principal = u.principal and r.operation = u.operation and r.key = u.key`,
+        deltas.map((d) => d.principal),
+        deltas.map((d) => d.operation),
+        deltas.map((d) => d.key),
+        deltas.map((d) => d.replayed ?? 0),
+        deltas.map((d) => d.conflict ?? 0),
+        deltas.map((d) => d.inProgress ?? 0),
+      );
+    },
+
+    async expire({ batchSize = 500, maxBatches = Number.POSITIVE_INFINITY, now } = {}) {
+      let total = 0;
+      for (let batch = 0; batch < maxBatches; batch++) {
+        const changed = await db.$executeRawUnsafe(
+          `update ${table} set outcome = 'expired', response_body = null
+           where id in (
+             select id from ${table}
+             where expires_at <= coalesce($2::timestamptz, now()) and outcome in ('completed', 'rejected')
+             order by expires_at
+             limit $1
+             for update skip locked)`,
+          batchSize,
+          now ?? null,
+        );
+        total += changed;
+        if (changed < batchSize) break;
+      }
+      return total;
+    },
+  };
+}

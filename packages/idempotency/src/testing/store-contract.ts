@@ -1,0 +1,210 @@
+// One suite for every IdempotencyStore: run it with a store factory and a tiny business
+// write of that store's kind, and it checks the semantics runOnce relies on (commit together,
+// roll back together, wait for a concurrent claim, time out, retention) and the protocol's
+// answers on top (first execution, replay, conflict, expiry, rejection, concurrency).
+import { describe, expect, it } from "vitest";
+import { IdempotencyError } from "../shared/errors.ts";
+import { runOnce, type BusinessOutcome, type IdempotentOperation } from "../server/run-once.ts";
+import { LockTimeoutError, type IdempotencyStore } from "../server/store.ts";
+
+export interface StoreUnderTest<Tx> {
+  store: IdempotencyStore<Tx>;
+  /** Writes one business row in the transaction; returns its id. */
+  write: (tx: Tx, label: string) => Promise<string>;
+  /** Committed business rows with this label. */
+  count: (label: string) => Promise<number>;
+}
+
+let sequence = 0;
+const unique = (name: string) => `${name}-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+const day = 86_400_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderTest<Tx>) {
+  describe(`${name}: the store`, () => {
+    it("shows a claim and its outcome only after the commit, and finds nothing before", async () => {
+      const { store, write } = setup();
+      const scope = { principal: unique("p"), operation: "thing" };
+      expect(await store.find(scope, "key-00001")).toBeNull();
+      let seenInside: unknown = "unset";
+      await store.transaction(
+        async (t) => {
+          const claim = await t.claim(scope, "key-00001", "v1:abc", new Date(Date.now() + day));
+          expect(claim).not.toBeNull();
+          const id = await write(t.tx, scope.principal);
+          await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: `{"id":"${id}"}`, resultId: id });
+          seenInside = await store.find(scope, "key-00001");
+        },
+        { lockTimeoutMs: 1_000 },
+      );
+      expect(seenInside).toBeNull();
+      const record = await store.find(scope, "key-00001");
+      expect(record).toMatchObject({ operation: "thing", key: "key-00001", fingerprint: "v1:abc", outcome: "completed", responseStatus: 201, counters: { replayed: 0, conflict: 0, inProgress: 0 } });
+      expect(record!.responseBody).toBe(`{"id":"${record!.resultId}"}`);
+    });
+
+    it("rolls the claim and the business write back together", async () => {
+      const { store, write, count } = setup();
+      const scope = { principal: unique("p"), operation: "thing" };
+      await expect(
+        store.transaction(
+          async (t) => {
+            const claim = await t.claim(scope, "key-00002", "v1:abc", new Date(Date.now() + day));
+            await write(t.tx, scope.principal);
+            await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "x" });
+            throw new Error("crash after the write");
+          },
+          { lockTimeoutMs: 1_000 },
+        ),
+      ).rejects.toThrow("crash after the write");
+      expect(await store.find(scope, "key-00002")).toBeNull();
+      expect(await count(scope.principal)).toBe(0);
+    });
+
+    it("makes a second claim wait for the first: null after a commit, the key after a rollback", async () => {
+      const { store } = setup();
+      const scope = { principal: unique("p"), operation: "thing" };
+      const expires = new Date(Date.now() + day);
+      const run = (key: string, fail: boolean, hold: number) =>
+        store.transaction(
+          async (t) => {
+            const claim = await t.claim(scope, key, "v1:abc", expires);
+            if (!claim) return "taken";
+            await sleep(hold);
+            if (fail) throw new Error("first attempt fails");
+            await t.complete(claim, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
+            return "claimed";
+          },
+          { lockTimeoutMs: 2_000 },
+        );
+      const [first, second] = await Promise.all([run("key-00003", false, 300), sleep(50).then(() => run("key-00003", false, 0))]);
+      expect([first, second]).toEqual(["claimed", "taken"]);
+      const [failed, retried] = await Promise.allSettled([run("key-00004", true, 300), sleep(50).then(() => run("key-00004", false, 0))]);
+      expect(failed.status).toBe("rejected");
+      expect(retried).toEqual({ status: "fulfilled", value: "claimed" });
+    });
+
+    it("gives up waiting after the lock timeout with LockTimeoutError", async () => {
+      const { store } = setup();
+      const scope = { principal: unique("p"), operation: "thing" };
+      const expires = new Date(Date.now() + day);
+      const holder = store.transaction(
+        async (t) => {
+          const claim = await t.claim(scope, "key-00005", "v1:abc", expires);
+          await sleep(800);
+          await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
+        },
+        { lockTimeoutMs: 2_000 },
+      );
+      await sleep(50);
+      const waiter = store.transaction((t) => t.claim(scope, "key-00005", "v1:abc", expires), { lockTimeoutMs: 200 });
+      await expect(waiter).rejects.toBeInstanceOf(LockTimeoutError);
+      await holder;
+    });
+
+    it("looks up a principal's newest record among operation types, adds counters, and expires in batches", async () => {
+      const { store } = setup();
+      const principal = unique("p");
+      const commit = (operation: string, key: string, expiresAt: Date) =>
+        store.transaction(
+          async (t) => {
+            const claim = await t.claim({ principal, operation }, key, "v1:abc", expiresAt);
+            await t.complete(claim!, { outcome: "rejected", status: 422, bodyJson: `{"op":"${operation}"}`, resultId: null });
+          },
+          { lockTimeoutMs: 1_000 },
+        );
+      const past = new Date(Date.now() - 1_000);
+      await commit("a", "key-00006", new Date(Date.now() + day));
+      await commit("b", "key-00007", past);
+      await commit("b", "key-00008", past);
+      expect(await store.findForPrincipal(principal, "key-00006", ["a", "b"])).toMatchObject({ operation: "a", outcome: "rejected", responseStatus: 422 });
+      expect(await store.findForPrincipal(principal, "key-00006", ["b"])).toBeNull();
+      expect(await store.findForPrincipal("someone-else", "key-00006", ["a"])).toBeNull();
+
+      await store.addCounters([{ principal, operation: "a", key: "key-00006", replayed: 2, conflict: 1 }, { principal, operation: "a", key: "unknown-key", replayed: 5 }]);
+      expect((await store.find({ principal, operation: "a" }, "key-00006"))!.counters).toEqual({ replayed: 2, conflict: 1, inProgress: 0 });
+
+      expect(await store.expire({ batchSize: 1, now: new Date() })).toBeGreaterThanOrEqual(2);
+      const tombstone = await store.find({ principal, operation: "b" }, "key-00007");
+      expect(tombstone).toMatchObject({ outcome: "expired", responseBody: null });
+      expect((await store.find({ principal, operation: "a" }, "key-00006"))!.outcome).toBe("rejected");
+    });
+  });
+
+  describe(`${name}: runOnce on it`, () => {
+    const operationFor = (write: StoreUnderTest<Tx>["write"], rejectWhen?: (input: { n: number }) => boolean): IdempotentOperation<{ n: number }, { id: string }, Tx> => ({
+      type: "thing",
+      fingerprint: { fields: ["n"] },
+      async execute(tx, input, { principal }): Promise<BusinessOutcome<{ id: string }>> {
+        if (rejectWhen?.(input)) return { outcome: "rejected", status: 422, body: { code: "NOPE" } };
+        const id = await write(tx, principal);
+        return { outcome: "completed", status: 201, body: { id }, resultId: id };
+      },
+    });
+
+    it("executes once, replays byte for byte, and refuses other parameters with the bound outcome", async () => {
+      const { store, write, count } = setup();
+      const principal = unique("p");
+      const op = operationFor(write);
+      const first = await runOnce(store, op, { principal, key: "key-10001", input: { n: 1 } });
+      expect(first).toMatchObject({ status: 201, replayed: false });
+      const again = await runOnce(store, op, { principal, key: "key-10001", input: { n: 1 } });
+      expect(again).toMatchObject({ status: 201, replayed: true, bodyJson: first.bodyJson, resultId: first.resultId });
+      const reused = await runOnce(store, op, { principal, key: "key-10001", input: { n: 2 } }).catch((e: unknown) => e);
+      expect(reused).toBeInstanceOf(IdempotencyError);
+      expect(reused).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", details: { boundTo: { status: 201, resultId: first.resultId, outcome: "completed" } } });
+      expect(await count(principal)).toBe(1);
+    });
+
+    it("stores a business rejection as the final outcome and replays it", async () => {
+      const { store, write, count } = setup();
+      const principal = unique("p");
+      const op = operationFor(write, () => true);
+      const first = await runOnce(store, op, { principal, key: "key-10002", input: { n: 1 } });
+      expect(first).toMatchObject({ outcome: "rejected", status: 422, replayed: false });
+      expect(await runOnce(store, op, { principal, key: "key-10002", input: { n: 1 } })).toMatchObject({ outcome: "rejected", replayed: true });
+      expect(await count(principal)).toBe(0);
+    });
+
+    it("answers 410 past retention and never executes the key again", async () => {
+      const { store, write, count } = setup();
+      const principal = unique("p");
+      const op = operationFor(write);
+      await runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } }, { retentionDays: 30 });
+      const later = () => new Date(Date.now() + 31 * day);
+      await expect(runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } }, { now: later })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_EXPIRED" });
+      await store.expire({ now: later() });
+      await expect(runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_EXPIRED" });
+      expect(await count(principal)).toBe(1);
+    });
+
+    it("makes one effect of 20 concurrent requests with one key; the rest replay it", async () => {
+      const { store, write, count } = setup();
+      const principal = unique("p");
+      const op = operationFor(write);
+      const results = await Promise.all(Array.from({ length: 20 }, () => runOnce(store, op, { principal, key: "key-10004", input: { n: 1 } }, { lockTimeoutMs: 5_000 })));
+      expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.bodyJson)).size).toBe(1);
+      expect(await count(principal)).toBe(1);
+    });
+
+    it("answers IDEMPOTENCY_IN_PROGRESS with the configured Retry-After while another attempt holds the key", async () => {
+      const { store, write } = setup();
+      const principal = unique("p");
+      const slow: IdempotentOperation<{ n: number }, { id: string }, Tx> = {
+        ...operationFor(write),
+        async execute(tx, input, context) {
+          await sleep(600);
+          return operationFor(write).execute(tx, input, context);
+        },
+      };
+      const first = runOnce(store, slow, { principal, key: "key-10005", input: { n: 1 } });
+      await sleep(100);
+      await expect(runOnce(store, slow, { principal, key: "key-10005", input: { n: 1 } }, { lockTimeoutMs: 100, retryAfterSeconds: 7 })).rejects.toMatchObject({
+        code: "IDEMPOTENCY_IN_PROGRESS",
+        details: { retryAfterSeconds: 7 },
+      });
+      await first;
+    });
+  });
+}
