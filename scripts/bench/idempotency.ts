@@ -21,7 +21,7 @@ const database = await createTestDatabase("bench");
 const node = await startNode({
   port: Number(values.port),
   databaseUrl: database.url,
-  env: { BENCH_ENDPOINTS: "1", RATE_LIMIT_WRITES_PER_MINUTE: "100000000", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: "50" },
+  env: { BENCH_ENDPOINTS: "1", RATE_LIMIT_WRITES_PER_MINUTE: "100000000", RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: "50" },
 });
 
 try {

@@ -1,5 +1,7 @@
-// This node's view of the shared budgets (packages/api/src/limits): one small pool of its own
-// on the application database, so limits hold across nodes and never wait behind Prisma's pool.
+// This node's view of the shared budgets (packages/api/src/limits): a pool of its own on the
+// application database, so limits hold across nodes and never wait behind Prisma's pool. Every
+// write takes two budget statements; the table is UNLOGGED, so a budget costs no WAL flush
+// (counters may be lost in a crash, nothing else).
 import "server-only";
 import pg from "pg";
 import { createRateLimits, type RateLimits } from "@once/api/limits";
@@ -9,7 +11,9 @@ let limits: RateLimits | undefined;
 
 // Created on first use: `next build` loads this module without a validated environment.
 export function getRateLimits(): RateLimits {
-  limits ??= createRateLimits(new pg.Pool({ connectionString: env.DATABASE_URL, max: 2, application_name: "once-rate-limits" }), {
+  if (limits) return limits;
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Math.max(4, Math.ceil(env.DATABASE_POOL_SIZE / 2)), application_name: "once-rate-limits" });
+  limits = createRateLimits(pool, {
     writesPerSessionPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     writesPerAddressPerMinute: env.RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE,
     sessionsPerAddressPerMinute: env.RATE_LIMIT_SESSIONS_PER_MINUTE,

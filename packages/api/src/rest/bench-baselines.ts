@@ -4,6 +4,8 @@ import { AppError } from "../app-error.ts";
 import { readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "../bench/baselines.ts";
 import { leadInputSchema } from "../lead/lead-schema.ts";
+import { clientAddressOf } from "../limits/client-address.ts";
+import { spendWriteBudget } from "../limits/write-budget.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import { parseOrRefuse } from "./validate.ts";
@@ -12,6 +14,8 @@ import type { RestDeps } from "./rest-context.ts";
 export function benchBaselineHandler(request: Request, variant: string, deps: RestDeps): Promise<Response> {
   return withProblemResponses(request, deps, async () => {
     const { principal } = await authenticateCustomer(request, deps.sessionSecret);
+    // The same write budget as the real endpoints: the ratios measure the protocol alone.
+    await spendWriteBudget(deps.limits, principal, clientAddressOf(request.headers));
     const body = await readJsonBody(request, deps.maxBodyBytes);
     const key = readOperationKey(request.headers, body);
     const input = parseOrRefuse(leadInputSchema, body, "invalid lead");
