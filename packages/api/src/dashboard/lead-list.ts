@@ -2,11 +2,10 @@
 // page costs the same as the first one. Explicit select: the list never loads whole rows.
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@once/db";
-import { formatLeadNumber } from "../lead/lead-schema.ts";
+import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
 
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 
 export const leadListInput = z
   .object({

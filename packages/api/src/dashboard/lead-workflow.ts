@@ -6,19 +6,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
 import { safeText } from "../text-safety.ts";
-import { LEAD_STATUSES } from "./lead-list.ts";
+import { LEAD_STATUSES, LEAD_TRANSITIONS } from "@once/db/domain";
 import { UnknownId } from "./unknown-id.ts";
-
-type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-/** Which status may follow which. Won and lost are final. */
-export const NEXT_STATUSES: Record<LeadStatus, LeadStatus[]> = {
-  new: ["contacted", "lost"],
-  contacted: ["qualified", "lost"],
-  qualified: ["won", "lost"],
-  won: [],
-  lost: [],
-};
 
 export const leadUpdateInput = z
   .object({
@@ -40,7 +29,7 @@ export class LeadRuleViolation extends Error {}
 export async function updateLead(prisma: PrismaClient, input: z.infer<typeof leadUpdateInput>) {
   const current = await prisma.lead.findUnique({ where: { id: input.id }, select: { status: true, version: true } });
   if (!current) throw new UnknownId("lead");
-  if (input.status && input.status !== current.status && !NEXT_STATUSES[current.status].includes(input.status)) {
+  if (input.status && input.status !== current.status && !LEAD_TRANSITIONS[current.status].includes(input.status)) {
     throw new LeadRuleViolation(`a lead that is ${current.status} cannot become ${input.status}`);
   }
   if (input.assigneeId) {

@@ -1,13 +1,13 @@
 // Sample-guide orders for the dashboard, newest first, keyset-paginated.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
-import { formatOrderNumber } from "../order/order-schema.ts";
+import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
 
 export const orderListInput = z.object({
   cursor: keysetCursor.optional(),
   limit: z.number().int().min(1).max(100).default(25),
-  status: z.enum(["received", "shipped", "delivered", "cancelled"]).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
 });
 
 export async function listOrders(prisma: PrismaClient, filter: z.infer<typeof orderListInput>) {

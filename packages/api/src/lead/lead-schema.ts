@@ -5,6 +5,7 @@
 // refuses characters PostgreSQL cannot store or a reader cannot see (text-safety.ts); only the
 // content may span lines.
 import { z } from "zod/mini";
+import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText, type TextLines } from "../text-safety.ts";
 
 /** Digits with an optional leading +; spaces, dashes, dots and brackets are dropped. */
@@ -44,12 +45,12 @@ export const leadFingerprint = { fields: ["name", "phone", "content", "email", "
 export const leadViewSchema = z.object({
   id: z.uuid(),
   number: z.string(),
-  status: z.enum(["new", "contacted", "qualified", "won", "lost"]),
+  status: z.enum(LEAD_STATUSES),
   createdAt: z.string(),
 });
 export type LeadView = z.infer<typeof leadViewSchema>;
 
-export const formatLeadNumber = (n: number) => `LD-${String(n).padStart(6, "0")}`;
+export { formatLeadNumber };
 
 /** A lead from the same phone within this window, under another key, is flagged. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;

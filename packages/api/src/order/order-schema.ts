@@ -3,6 +3,7 @@
 // Written with zod/mini: the browser bundles this file, and mini tree-shakes. Every text field
 // refuses characters PostgreSQL cannot store or a reader cannot see (text-safety.ts).
 import { z } from "zod/mini";
+import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
 import { phoneSchema } from "../lead/lead-schema.ts";
 import { safeText, type TextLines } from "../text-safety.ts";
 
@@ -40,9 +41,9 @@ export const orderViewSchema = z.object({
   number: z.string(),
   item: z.string(),
   quantity: z.int(),
-  status: z.enum(["received", "shipped", "delivered", "cancelled"]),
+  status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
-export const formatOrderNumber = (n: number) => `SO-${String(n).padStart(6, "0")}`;
+export { formatOrderNumber };

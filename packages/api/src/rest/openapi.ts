@@ -2,7 +2,7 @@
 // validate with, so the document cannot drift from the code. Served at /api/v1/openapi.json.
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
-import { idempotencyErrors } from "@once/idempotency";
+import { idempotencyErrors, OPERATION_KEY_DESCRIPTION, OPERATION_KEY_PATTERN_SOURCE } from "@once/idempotency";
 import { appErrors } from "../app-error.ts";
 import { REJECTION_CODES } from "../business-rejection.ts";
 import { leadInputSchema, leadViewSchema } from "../lead/lead-schema.ts";
@@ -65,7 +65,7 @@ export function buildOpenApiDocument() {
       title: "Sample guides and inquiries API",
       version: "1.0.0",
       description:
-        "Exactly-once creates. Mint one operation key per intent (8-255 chars of A-Z a-z 0-9 . _ : -, e.g. a UUIDv4), send it as `Idempotency-Key` and reuse it unchanged on every retry. See docs/API.md.",
+        `Exactly-once creates. Mint one operation key per intent (${OPERATION_KEY_DESCRIPTION}, e.g. a UUIDv4), send it as \`Idempotency-Key\` and reuse it unchanged on every retry. See docs/API.md.`,
     },
     servers: [{ url: "/" }],
     paths: {
@@ -99,7 +99,7 @@ export function buildOpenApiDocument() {
           summary: "The caller's own operation with this key",
           security: [{ bearer: [] }, { cookie: [] }],
           parameters: [
-            { name: "key", in: "path", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9._:-]{8,255}$" } },
+            { name: "key", in: "path", required: true, schema: { type: "string", pattern: OPERATION_KEY_PATTERN_SOURCE } },
             { name: "type", in: "query", required: false, schema: { type: "string", enum: ["order", "lead"] } },
           ],
           responses: {
@@ -122,7 +122,7 @@ export function buildOpenApiDocument() {
           in: "header",
           required: false,
           description: "The operation key, plain or as a quoted structured-field string. May instead be sent as body field `idemKey`; both present and different is a 400.",
-          schema: { type: "string", pattern: "^[A-Za-z0-9._:-]{8,255}$" },
+          schema: { type: "string", pattern: OPERATION_KEY_PATTERN_SOURCE },
         },
       },
       schemas: {

@@ -1,5 +1,5 @@
 // GET /api/v1/operations/{key}[?type=order|lead]: the caller's own operation, or 404.
-import { IdempotencyError, isOperationKey } from "@once/idempotency";
+import { IdempotencyError, isOperationKey, OPERATION_KEY_DESCRIPTION } from "@once/idempotency";
 import { AppError } from "../app-error.ts";
 import { OPERATION_TYPES, type OperationType } from "../operations.ts";
 import { findOperation } from "../operation/find-operation.ts";
@@ -10,7 +10,7 @@ import type { RestDeps } from "./rest-context.ts";
 export function getOperationHandler(request: Request, key: string, deps: RestDeps): Promise<Response> {
   return withProblemResponses(request, deps, async () => {
     const { principal } = await authenticateCustomer(request, deps.sessionSecret);
-    if (!isOperationKey(key)) throw new IdempotencyError("IDEMPOTENCY_KEY_INVALID", "the key must be 8-255 characters of A-Z a-z 0-9 . _ : -");
+    if (!isOperationKey(key)) throw new IdempotencyError("IDEMPOTENCY_KEY_INVALID", `the key must be ${OPERATION_KEY_DESCRIPTION}`);
     const type = new URL(request.url).searchParams.get("type");
     if (type !== null && !(OPERATION_TYPES as readonly string[]).includes(type)) {
       throw new IdempotencyError("VALIDATION_FAILED", `type must be one of ${OPERATION_TYPES.join(", ")}`, { fields: { type: ["unknown operation type"] } });

@@ -2,7 +2,7 @@
 // IETF draft's structured-field string ("..."), or seed 000's body field `idemKey`.
 // Both present and different is a client bug, refused with 400.
 import { IdempotencyError } from "../shared/errors.ts";
-import { isOperationKey } from "../shared/operation-key.ts";
+import { isOperationKey, OPERATION_KEY_DESCRIPTION } from "../shared/operation-key.ts";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
@@ -34,11 +34,11 @@ export function readOperationKey(headers: Headers, body: unknown): string {
   }
   const key = fromHeader ?? fromBody;
   if (!key) {
-    throw new IdempotencyError("IDEMPOTENCY_KEY_MISSING", "send an operation key in the Idempotency-Key header (8-255 characters of A-Z a-z 0-9 . _ : -)");
+    throw new IdempotencyError("IDEMPOTENCY_KEY_MISSING", `send an operation key in the Idempotency-Key header (${OPERATION_KEY_DESCRIPTION})`);
   }
   return key;
 }
 
 function invalidKey(where: string): IdempotencyError {
-  return new IdempotencyError("IDEMPOTENCY_KEY_INVALID", `${where} must be 8-255 characters of A-Z a-z 0-9 . _ : -`);
+  return new IdempotencyError("IDEMPOTENCY_KEY_INVALID", `${where} must be ${OPERATION_KEY_DESCRIPTION}`);
 }

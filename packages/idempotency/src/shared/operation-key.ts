@@ -1,15 +1,33 @@
 // The operation key: minted by the client once per operation, reused on every retry.
+// The rule is defined once here (OPERATION_KEY_RULE) and everything else derives from it:
+// the regular expression, the zod schema, the OpenAPI pattern and the words in refusals.
 // 8-255 characters of [A-Za-z0-9._:-], so both UUIDv4 (what the web app mints) and seed 000's
 // `lead_1732950000000_k3j9xq` are accepted. A key must never carry personal data.
 // zod/mini: this file is bundled into the browser.
 import { z } from "zod/mini";
 
-export const OPERATION_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
+export const OPERATION_KEY_RULE = {
+  minLength: 8,
+  maxLength: 255,
+  /** A regular-expression character class body. */
+  characters: "A-Za-z0-9._:-",
+  /** The same characters, listed and in words, for people. */
+  charactersListed: "A-Z a-z 0-9 . _ : -",
+  charactersInWords: "letters, digits and . _ : -",
+} as const;
+
+const { minLength, maxLength, characters, charactersListed, charactersInWords } = OPERATION_KEY_RULE;
+
+/** For OpenAPI and other JSON-Schema consumers. */
+export const OPERATION_KEY_PATTERN_SOURCE = `^[${characters}]{${minLength},${maxLength}}$`;
+export const OPERATION_KEY_PATTERN = new RegExp(OPERATION_KEY_PATTERN_SOURCE);
+/** "8-255 characters of A-Z a-z 0-9 . _ : -", for refusals and documentation. */
+export const OPERATION_KEY_DESCRIPTION = `${minLength}-${maxLength} characters of ${charactersListed}`;
 
 export const operationKeySchema = z.string().check(
-  z.minLength(8, "an operation key has at least 8 characters"),
-  z.maxLength(255, "an operation key has at most 255 characters"),
-  z.regex(/^[A-Za-z0-9._:-]+$/, "an operation key may only contain letters, digits and . _ : -"),
+  z.minLength(minLength, `an operation key has at least ${minLength} characters`),
+  z.maxLength(maxLength, `an operation key has at most ${maxLength} characters`),
+  z.regex(new RegExp(`^[${characters}]+$`), `an operation key may only contain ${charactersInWords}`),
 );
 
 export type OperationKey = z.infer<typeof operationKeySchema>;

@@ -1,5 +1,6 @@
 // What sales receive about a lead, by webhook (JSON) and by e-mail (text). Both are built
 // from this one object, so the fields are made line-safe here, once, for every channel.
+import { formatLeadNumber } from "@once/db/domain";
 import type { PrismaClient } from "@once/db";
 import { multiLine, singleLine } from "./plain-text.ts";
 
@@ -31,7 +32,7 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
     deliveryId,
     lead: {
       id: lead.id,
-      number: `LD-${String(lead.number).padStart(6, "0")}`,
+      number: formatLeadNumber(lead.number),
       name: singleLine(lead.name),
       phone: singleLine(lead.phone),
       content: multiLine(lead.content),

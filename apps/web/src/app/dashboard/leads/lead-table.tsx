@@ -7,10 +7,11 @@ import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "~/trpc/react";
+import { LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
 import { StaffOptions } from "../staff-options";
 
-const STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
-type Filters = { status?: (typeof STATUSES)[number]; possibleDuplicate?: boolean; assignee?: string; search?: string; from?: string; to?: string };
+const STATUSES = LEAD_STATUSES;
+type Filters = { status?: LeadStatus; possibleDuplicate?: boolean; assignee?: string; search?: string; from?: string; to?: string };
 
 export function LeadTable() {
   const trpc = useTRPC();

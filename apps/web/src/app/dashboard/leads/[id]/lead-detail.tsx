@@ -5,9 +5,10 @@ import Link from "next/link";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "~/trpc/react";
+import { LEAD_TRANSITIONS } from "@once/db/domain";
 import { StaffOptions } from "../../staff-options";
 
-const NEXT: Record<string, string[]> = { new: ["contacted", "lost"], contacted: ["qualified", "lost"], qualified: ["won", "lost"], won: [], lost: [] };
+const NEXT = LEAD_TRANSITIONS;
 
 export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const trpc = useTRPC();

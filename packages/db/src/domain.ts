@@ -1,0 +1,24 @@
+// The product's domain constants, from the one place that defines them: the statuses are the
+// enums of prisma/schema.prisma (as generated), the public numbers are the sequences formatted
+// here. Browser-safe (no client, no driver): the web app, the API and the notifier import
+// these, so a status or a number format is written once.
+import { LeadStatus, OrderStatus } from "./generated/prisma/enums.ts";
+
+export { LeadStatus, OrderStatus };
+
+export const LEAD_STATUSES = Object.values(LeadStatus) as [LeadStatus, ...LeadStatus[]];
+export const ORDER_STATUSES = Object.values(OrderStatus) as [OrderStatus, ...OrderStatus[]];
+
+/** "LD-000042": how customers, sales and the webhook see a lead's number. */
+export const formatLeadNumber = (n: number) => `LD-${String(n).padStart(6, "0")}`;
+/** "SO-000042": a sample-guide order's number. */
+export const formatOrderNumber = (n: number) => `SO-${String(n).padStart(6, "0")}`;
+
+/** Which lead status may follow which; won and lost are final. */
+export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
+  new: ["contacted", "lost"],
+  contacted: ["qualified", "lost"],
+  qualified: ["won", "lost"],
+  won: [],
+  lost: [],
+};
