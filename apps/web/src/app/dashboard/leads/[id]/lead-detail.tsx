@@ -48,11 +48,11 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             Status ({l.status})
             <select
               value=""
-              disabled={update.isPending || NEXT[l.status]!.length === 0}
+              disabled={update.isPending || NEXT[l.status].length === 0}
               onChange={(e) => e.target.value && update.mutate({ id, version: l.version, status: e.target.value as "contacted" })}
             >
               <option value="">change to…</option>
-              {NEXT[l.status]!.map((s) => (
+              {NEXT[l.status].map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>
