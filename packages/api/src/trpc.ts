@@ -14,6 +14,7 @@ import type { RateLimits } from "./limits/rate-limits.ts";
 import { spendWriteBudget } from "./limits/write-budget.ts";
 import { internalErrorMessage } from "./request/request-id.ts";
 import type { OrderRules } from "./order/order-rules.ts";
+import type { LeadSettings } from "./lead/submit-lead.ts";
 import { recordStore } from "./operation/record-store.ts";
 import { appTRPCError } from "./app-error.ts";
 
@@ -33,6 +34,8 @@ export interface Context {
   limits?: RateLimits;
   /** Business limits on ordering (defaults when absent). */
   orderRules?: OrderRules;
+  /** How new leads are announced (none when absent). */
+  leadSettings?: LeadSettings;
 }
 
 /** Builds the context from what the transport already resolved; tests call it directly. */

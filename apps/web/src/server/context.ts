@@ -8,6 +8,7 @@ import { getPrisma } from "@once/db";
 import { env } from "~/env";
 import { staffFromHeaders } from "@once/auth";
 import { getAuth } from "./auth";
+import { leadSettings, orderRules } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
 import { customerIdFromRequest } from "./session";
 
@@ -29,6 +30,7 @@ export async function createRequestContext(requestHeaders?: Headers) {
     requestId: requestIdOf(source),
     clientAddress: clientAddressOf(source),
     limits: getRateLimits(),
-    orderRules: { dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE },
+    orderRules: orderRules(),
+    leadSettings: leadSettings(),
   });
 }

@@ -5,6 +5,7 @@ import { getPrisma } from "@once/db";
 import { env } from "~/env";
 import { idempotencyConfig } from "./context";
 import { logger } from "./logger";
+import { leadSettings, orderRules } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
 import { secureCookies, sessionSigning } from "./session";
 
@@ -16,7 +17,8 @@ export function restDeps(): RestDeps {
     maxBodyBytes: env.MAX_BODY_BYTES,
     idempotency: idempotencyConfig(),
     limits: getRateLimits(),
-    orderRules: { dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE },
+    orderRules: orderRules(),
+    leadSettings: leadSettings(),
     log: (event, fields) => (event.endsWith("error") ? logger.error(fields, event) : logger.info(fields, event)),
   };
 }

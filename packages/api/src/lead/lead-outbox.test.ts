@@ -6,13 +6,10 @@ import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../operation/record-store.ts";
 import type { PrismaClient } from "@once/db";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
-import { submitLeadOperation } from "./submit-lead.ts";
+import { leadOperation } from "./submit-lead.ts";
 
 // Both channels configured, as on a node with webhook and e-mail notifications.
-process.env.NOTIFY_WEBHOOK_URL = "http://127.0.0.1:9/hooks";
-process.env.NOTIFY_WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
-process.env.NOTIFY_SMTP_URL = "smtp://127.0.0.1:9";
-process.env.NOTIFY_EMAIL_TO = "sales@example.com";
+const submitLeadOperation = leadOperation({ channels: ["webhook", "email"] });
 
 let prisma: PrismaClient;
 beforeAll(() => {

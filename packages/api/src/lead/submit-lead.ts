@@ -3,11 +3,17 @@
 // are notified through the transactional outbox written in the same transaction.
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
-import { enqueueLeadNotifications } from "@once/notify";
+import { enqueueLeadNotifications, type Channel } from "@once/notify";
 import { customerIdOf } from "../session/customer-session.ts";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber, leadFingerprint, type LeadInput, type LeadView } from "./lead-schema.ts";
 
-export const submitLeadOperation: IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> = {
+export interface LeadSettings {
+  /** The channels each new lead is announced on (one outbox row each). */
+  channels: readonly Channel[];
+}
+
+/** lead.submit, announcing each new lead on the given channels. */
+export const leadOperation = ({ channels }: LeadSettings): IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> => ({
   type: "lead",
   fingerprint: leadFingerprint,
   async execute(tx, input, { principal, key }) {
@@ -31,8 +37,11 @@ export const submitLeadOperation: IdempotentOperation<LeadInput, LeadView, Prism
       select: { id: true, number: true, status: true, createdAt: true },
     });
     // The notifications to sales go into the outbox in this same transaction (CONTRACT.md 8).
-    await enqueueLeadNotifications(tx, lead.id);
+    await enqueueLeadNotifications(tx, lead.id, channels);
     const body: LeadView = { id: lead.id, number: formatLeadNumber(lead.number), status: lead.status, createdAt: lead.createdAt.toISOString() };
     return { outcome: "completed", status: 201, body, resultId: lead.id };
   },
-};
+});
+
+/** lead.submit with no notification channels (tests, benchmarks, development samples). */
+export const submitLeadOperation = leadOperation({ channels: [] });

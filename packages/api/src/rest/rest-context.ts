@@ -3,6 +3,7 @@ import type { PrismaClient } from "@once/db";
 import type { IdempotencyConfig } from "@once/idempotency/server";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import type { OrderRules } from "../order/order-rules.ts";
+import type { LeadSettings } from "../lead/submit-lead.ts";
 import type { SessionSigning } from "../session/customer-session.ts";
 
 export interface RestDeps {
@@ -17,5 +18,7 @@ export interface RestDeps {
   limits?: RateLimits;
   /** Business limits on ordering (defaults when absent). */
   orderRules?: OrderRules;
+  /** How new leads are announced (none when absent). */
+  leadSettings?: LeadSettings;
   log?: (event: string, fields: Record<string, unknown>) => void;
 }

@@ -1,7 +1,7 @@
 import { idempotentCustomerMutation, createTRPCRouter } from "../trpc.ts";
-import { submitLeadOperation } from "../lead/submit-lead.ts";
+import { leadOperation, submitLeadOperation } from "../lead/submit-lead.ts";
 import { leadInputSchema } from "../lead/lead-schema.ts";
 
 export const leadRouter = createTRPCRouter({
-  submit: idempotentCustomerMutation(leadInputSchema, submitLeadOperation),
+  submit: idempotentCustomerMutation(leadInputSchema, (ctx) => (ctx.leadSettings ? leadOperation(ctx.leadSettings) : submitLeadOperation)),
 });
