@@ -1,4 +1,4 @@
-// CONTRACT.md's acceptance table over HTTP, on two separate production nodes sharing one
+// The acceptance table of docs/GUARANTEES.md over HTTP, on two separate production nodes sharing one
 // PostgreSQL: concurrency, lost responses, rollbacks, conflicts, restarts, other principals,
 // retention. Every case checks what the client hears AND how many records exist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

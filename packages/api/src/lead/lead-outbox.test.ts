@@ -1,4 +1,4 @@
-// CONTRACT.md guarantee 8: a lead's notifications are written to the outbox in the lead's own
+// docs/GUARANTEES.md §8: a lead's notifications are written to the outbox in the lead's own
 // transaction: both exist, or (on rollback) neither does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintOperationKey } from "@once/idempotency";

@@ -36,7 +36,7 @@ export const leadOperation = ({ channels }: LeadSettings): IdempotentOperation<L
       },
       select: { id: true, number: true, status: true, createdAt: true },
     });
-    // The notifications to sales go into the outbox in this same transaction (CONTRACT.md 8).
+    // The notifications to sales go into the outbox in this same transaction (docs/GUARANTEES.md §8).
     await enqueueLeadNotifications(tx, lead.id, channels);
     const body: LeadView = { id: lead.id, number: formatLeadNumber(lead.number), status: lead.status, createdAt: lead.createdAt.toISOString() };
     return { outcome: "completed", status: 201, body, resultId: lead.id };

@@ -1,4 +1,4 @@
-// The REST surface of CONTRACT.md as plain fetch handlers; apps/web mounts them under /api/v1.
+// The REST surface of docs/API.md as plain fetch handlers; apps/web mounts them under /api/v1.
 import { leadOperation, submitLeadOperation } from "../lead/submit-lead.ts";
 import { leadInputSchema } from "../lead/lead-schema.ts";
 import { orderOperation } from "../order/create-order.ts";
