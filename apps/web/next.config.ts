@@ -11,7 +11,14 @@ const everywhere = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
+// `pnpm bench:idempotency` builds with ONCE_BENCH_BUILD=1: only then are `*.bench.ts` files
+// routes (the benchmark's baselines), and the build goes to its own folder, so a normal build
+// and its routes are never touched by it.
+const benchBuild = process.env.ONCE_BENCH_BUILD === "1";
+
 const config: NextConfig = {
+  pageExtensions: benchBuild ? ["bench.ts", "tsx", "ts"] : ["tsx", "ts"],
+  distDir: benchBuild ? ".next-bench" : ".next",
   // Workspace packages ship TypeScript source.
   transpilePackages: ["@once/api", "@once/db", "@once/idempotency", "@once/notify", "@once/auth"],
   // Native/WASM database drivers stay out of the bundle and load from node_modules.

@@ -45,8 +45,6 @@ export const env = createEnv({
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
     // Secure cookies (and `__Host-` for the session); unset: on exactly when PUBLIC_URL is https.
     SECURE_COOKIES: z.stringbool().optional(),
-    // Serve /api/bench/* baselines for `pnpm bench:idempotency`; never set in production.
-    BENCH_ENDPOINTS: z.stringbool().default(false),
     // "in-process": each node also runs the notification worker; "off": run `pnpm worker` instead.
     NOTIFY_WORKER: z.enum(["in-process", "off"]).default("in-process"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

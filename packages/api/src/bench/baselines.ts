@@ -1,5 +1,5 @@
-// Baselines for `pnpm bench:idempotency`, served only when BENCH_ENDPOINTS=1 (never in normal
-// operation). Both run lead.submit's own business function, so the ratios measure the
+// Baselines for `pnpm bench:idempotency`, served only by a bench build of the web app (never
+// by a normal one: apps/web/src/app/api/bench). Both run lead.submit's own business function, so the ratios measure the
 // protocol's cost and nothing else:
 //  - plain:   the business write alone, no key, no record, no transaction ("fast but unsafe");
 //  - seed000: seed 000's protocol: read the record, insert the record, do the business write,

@@ -2,14 +2,14 @@
 // real endpoints (same session check, body reading and validation). See src/bench/baselines.ts.
 import { AppError } from "../app-error.ts";
 import { readJsonBody, readOperationKey } from "@once/idempotency/http";
-import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "../bench/baselines.ts";
+import { insertLeadWithoutProtocol, submitLeadSeed000Style } from "./baselines.ts";
 import { leadInputSchema } from "../lead/lead-schema.ts";
 import { clientAddressOf } from "../limits/client-address.ts";
 import { spendWriteBudget } from "../limits/write-budget.ts";
-import { authenticateCustomer } from "./authenticate.ts";
-import { withProblemResponses } from "./handle-errors.ts";
-import { parseOrRefuse } from "./validate.ts";
-import type { RestDeps } from "./rest-context.ts";
+import { authenticateCustomer } from "../rest/authenticate.ts";
+import { withProblemResponses } from "../rest/handle-errors.ts";
+import { parseOrRefuse } from "../rest/validate.ts";
+import type { RestDeps } from "../rest/rest-context.ts";
 
 export function benchBaselineHandler(request: Request, variant: string, deps: RestDeps): Promise<Response> {
   return withProblemResponses(request, deps, async () => {

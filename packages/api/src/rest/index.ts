@@ -11,5 +11,4 @@ export { createSessionHandler } from "./sessions.ts";
 export { getOperationHandler } from "./operations.ts";
 export type { RestDeps } from "./rest-context.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
-export { benchBaselineHandler } from "./bench-baselines.ts";
 export { exportLeadsCsvHandler } from "./leads-csv.ts";
