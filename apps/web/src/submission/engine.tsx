@@ -5,7 +5,7 @@
 // hydration, so the first load of a form page carries only the form itself.
 import { useEffect, useState } from "react";
 import { leadInputSchema, webOrderInputSchema } from "@once/api/schemas";
-import { getClients } from "~/trpc/browser-clients";
+import { getBrowserClients } from "~/trpc/browser-clients";
 import { useSubmission, type Submission } from "./use-submission";
 import type { OperationType } from "./outcome";
 
@@ -23,7 +23,7 @@ interface BindingProps {
 
 /** Runs one form's submission state machine and reports every change to the form. */
 export function SubmissionBinding({ type, scope, onChange }: BindingProps) {
-  const [clients] = useState(getClients);
+  const [clients] = useState(getBrowserClients);
   const submission = useSubmission(type, scope, clients);
   useEffect(() => onChange(submission), [onChange, submission]);
   return null;

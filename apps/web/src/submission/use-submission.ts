@@ -7,11 +7,9 @@
 // The operation key is minted when the form opens and after "order another copy" or "edit".
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMutation, useMutationState, onlineManager } from "@tanstack/react-query";
-import { mintOperationKey } from "@once/idempotency";
-import type { Clients } from "~/trpc/browser-clients";
-import { lookUp, markSuperseded } from "./submit-operation";
-import { FinalRefusal, MAX_PENDING_AGE_MS, SESSION_CHANGED, SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
-import { readSessionTag, sessionChangedFor } from "./session-tag";
+import { FinalRefusal, mintOperationKey, SESSION_CHANGED, type AttentionReason } from "@once/idempotency/client";
+import type { BrowserClients } from "~/trpc/browser-clients";
+import { SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
 
 export type SubmissionView =
   | { phase: "form" }
@@ -21,8 +19,6 @@ export type SubmissionView =
   | { phase: "attention"; vars: OperationVariables; reason: AttentionReason }
   | { phase: "confirmed"; vars: OperationVariables; result: ConfirmedResult }
   | { phase: "refused"; vars: OperationVariables; code: string; status: number; boundTo?: { status: number; resultId: string | null; outcome: string } };
-
-export type AttentionReason = "stale" | "session";
 
 interface MutationSnapshot {
   status: "idle" | "pending" | "success" | "error";
@@ -46,7 +42,7 @@ export interface Submission {
   checking: boolean;
 }
 
-export function useSubmission(type: OperationType, scope: string, { queryClient, trpcClient }: Clients): Submission {
+export function useSubmission(type: OperationType, scope: string, { queryClient, submissions }: BrowserClients): Submission {
   const mutationKey = useMemo(() => [SUBMIT_KEY, scope], [scope]);
   const snapshots = useMutationState({
     filters: { mutationKey },
@@ -80,11 +76,9 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
       if (inFlight.current || current || !activeKey) return; // a double click sends nothing twice
       inFlight.current = true;
       setChosenKey(activeKey);
-      const sessionTag = readSessionTag();
-      const vars: OperationVariables = { type, scope, key: activeKey, params, submittedAt: Date.now(), ...(sessionTag ? { sessionTag } : {}) };
-      mutate(vars, { onSettled: () => (inFlight.current = false) });
+      mutate(submissions.create(type, scope, activeKey, params), { onSettled: () => (inFlight.current = false) });
     },
-    [activeKey, current, mutate, scope, type],
+    [activeKey, current, mutate, scope, submissions, type],
   );
 
   /** A new operation: "order another copy", "start again", or editing a pending form. */
@@ -97,9 +91,9 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
 
   /** Editing a pending form: the pending operation is only checked from now on, never resent. */
   const editPending = useCallback(() => {
-    if (activeKey) markSuperseded(activeKey);
+    if (activeKey) submissions.supersede(activeKey);
     startNew();
-  }, [activeKey, startNew]);
+  }, [activeKey, startNew, submissions]);
 
   /** Ask the server now instead of waiting for the next backoff step. */
   const checkNow = useCallback(async () => {
@@ -108,7 +102,7 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
     if (!m || !vars || !activeKey) return;
     setChecking(true);
     try {
-      const result = await lookUp(trpcClient, vars);
+      const result = await submissions.lookUp(vars);
       if (result) setChecked({ key: activeKey, result });
       else void m.continue().catch(() => undefined); // never reached the server: resend now
     } catch (error) {
@@ -117,7 +111,7 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
     } finally {
       setChecking(false);
     }
-  }, [activeKey, mutationKey, queryClient, trpcClient]);
+  }, [activeKey, mutationKey, queryClient, submissions]);
 
   const view: SubmissionView = useMemo(() => {
     if (!current?.variables || current.status === "idle") return { phase: "form" };
@@ -133,13 +127,13 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
       if (e.code === SESSION_CHANGED) return { phase: "attention", vars, reason: "session" };
       return { phase: "refused", vars, code: e.code ?? "other", status: e.status ?? 0, boundTo: e.boundTo };
     }
-    // Still pending. Under another session the operation function refuses to go on (./submit-operation.ts);
-    // one older than 7 days is not resumed after a reload (trpc/browser-clients.ts).
-    if (sessionChangedFor(vars)) return { phase: "attention", vars, reason: "session" };
-    if (Date.now() - vars.submittedAt > MAX_PENDING_AGE_MS) return { phase: "attention", vars, reason: "stale" };
+    // Still pending. Under another session an attempt refuses to go on; one older than 7 days
+    // is not resumed after a reload (trpc/browser-clients.ts).
+    const attention = submissions.attentionReason(vars);
+    if (attention) return { phase: "attention", vars, reason: attention };
     if (current.failureCount === 0 && !current.isPaused) return { phase: "submitting", vars };
     return { phase: "pending", vars, offline: current.isPaused || !onlineManager.isOnline() };
-  }, [current, checked]);
+  }, [current, checked, submissions]);
 
   return useMemo(
     () => ({ view, activeKey: activeKey ?? null, ready: activeKey != null, submit, startNew, editPending, checkNow, checking }),

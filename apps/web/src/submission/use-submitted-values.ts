@@ -1,7 +1,7 @@
 "use client";
 // A pending or finished operation shows the parameters it was sent with (also after a reload,
 // when the form itself starts empty). A finished one restored from storage no longer has its
-// personal fields (./redact.ts): those fields show their defaults (empty) and the status says why.
+// personal fields (see ./submission-client.ts): those fields show their defaults (empty) and the status says why.
 import { useEffect } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { SubmissionView } from "./use-submission";

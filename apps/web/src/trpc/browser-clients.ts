@@ -1,27 +1,35 @@
-// The browser's one QueryClient and tRPC client, with:
+// The browser's one QueryClient and tRPC client, and in the browser the submissions' wiring:
 // - the submit mutation registered as mutation defaults (so a persisted mutation can resume
-//   after a reload: TanStack needs the function by key, it cannot persist closures);
+//   after a reload: TanStack needs the function by key, it cannot persist closures); each
+//   attempt is the protocol client's (@once/idempotency/client: look-up before a resend, one
+//   tab at a time, nothing sent under another session);
 // - networkMode "online": a submission made offline pauses and resumes when the browser is
-//   back online (TanStack's onlineManager), then retries unknown outcomes with backoff;
+//   back online (TanStack's onlineManager); unknown outcomes are retried by the protocol's
+//   policy (backoff with jitter, Retry-After), at once when the connection comes back;
 // - persistence to localStorage of the submissions (pending, confirmed, refused), so a pending
 //   operation survives closing the tab and a confirmed number survives a reload.
 // Customer pages load this module after hydration (see submission/engine-provider.tsx); pages
 // that render queries on the server (catalog, /me, dashboard) import it through ./react.tsx.
-import { type Mutation, type QueryClient } from "@tanstack/react-query";
+import { onlineManager, type Mutation, type QueryClient } from "@tanstack/react-query";
 import { persistQueryClient } from "@tanstack/query-persist-client-core";
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from "@trpc/client";
+import { isStale, retryDelay, shouldRetry, STORE_FORMAT_VERSION } from "@once/idempotency/client";
 import { transformer, type AppRouter } from "@once/api/client";
 import { makeQueryClient } from "./query-client";
-import { createImmediateStoragePersister } from "~/submission/immediate-storage-persister";
-import { createSubmitOperation } from "~/submission/submit-operation";
-import { isUnknownOutcome, MAX_PENDING_AGE_MS, retryDelay, toFinalRefusal, SUBMIT_KEY, type OperationVariables } from "~/submission/outcome";
+import { SUBMIT_KEY, type ConfirmedResult, type OperationVariables } from "~/submission/outcome";
+import { storePersister } from "~/submission/store-persister";
+import { createSubmissionClient, createSubmissionStore, type SubmissionClient } from "~/submission/submission-client";
 
 export interface Clients {
   queryClient: QueryClient;
   trpcClient: TRPCClient<AppRouter>;
 }
 
-const PERSIST_KEY = "once-submissions-v1";
+/** The tab's clients, with the protocol client its submissions run through. */
+export interface BrowserClients extends Clients {
+  submissions: SubmissionClient;
+}
+
 const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 // How long a finished submission stays in this tab's cache (and so in storage). Must stay
 // below 2^31 ms: timers clamp larger delays to ~0, which would drop mutations at once.
@@ -43,37 +51,36 @@ function createClients(): Clients {
       }),
     ],
   });
-  const queryClient = makeQueryClient();
-  const submit = createSubmitOperation(trpcClient);
-  queryClient.setMutationDefaults([SUBMIT_KEY], {
-    mutationFn: async (vars: OperationVariables) => {
-      try {
-        return await submit(vars);
-      } catch (error) {
-        throw toFinalRefusal(error) ?? error;
-      }
-    },
-    networkMode: "online",
-    retry: (_count, error) => isUnknownOutcome(error),
-    retryDelay,
-    gcTime: SUBMISSION_GC_MS,
-  });
-  return { queryClient, trpcClient };
+  return { queryClient: makeQueryClient(), trpcClient };
 }
 
-let browserClients: Clients | undefined;
+function createBrowserClients(): BrowserClients {
+  const clients = createClients();
+  const submissions = createSubmissionClient(clients.trpcClient, window.localStorage);
+  clients.queryClient.setMutationDefaults([SUBMIT_KEY], {
+    mutationFn: (vars: OperationVariables): Promise<ConfirmedResult> => submissions.attempt(vars),
+    networkMode: "online",
+    retry: (_failures, error) => shouldRetry(error),
+    retryDelay: (failures, error) => retryDelay(failures, error, { online: onlineManager.isOnline() }),
+    gcTime: SUBMISSION_GC_MS,
+  });
+  // Mounted for the tab's lifetime, whether or not a QueryClientProvider is rendered: this
+  // subscribes TanStack's onlineManager and focusManager, so paused submissions resume
+  // (resumePausedMutations) as soon as the browser is back online.
+  clients.queryClient.mount();
+  return { ...clients, submissions };
+}
 
-/** In the browser one pair per tab; on the server a fresh pair per render (no shared cache). */
+let browserClients: BrowserClients | undefined;
+
+/** The tab's clients (one pair per tab); only the browser submits. */
+export function getBrowserClients(): BrowserClients {
+  return (browserClients ??= createBrowserClients());
+}
+
+/** In the browser the tab's pair; on the server a fresh pair per render (no shared cache). */
 export function getClients(): Clients {
-  if (typeof window === "undefined") return createClients();
-  if (!browserClients) {
-    browserClients = createClients();
-    // Mounted for the tab's lifetime, whether or not a QueryClientProvider is rendered: this
-    // subscribes TanStack's onlineManager and focusManager, so paused submissions resume
-    // (resumePausedMutations) as soon as the browser is back online.
-    browserClients.queryClient.mount();
-  }
-  return browserClients;
+  return typeof window === "undefined" ? createClients() : getBrowserClients();
 }
 
 const isSubmission = (m: Mutation<unknown, Error, unknown>) => m.options.mutationKey?.[0] === SUBMIT_KEY;
@@ -83,25 +90,26 @@ function resumePending(queryClient: QueryClient) {
   for (const mutation of queryClient.getMutationCache().getAll()) {
     const vars = mutation.state.variables as OperationVariables | undefined;
     if (!isSubmission(mutation) || mutation.state.status !== "pending" || !vars) continue;
-    if (Date.now() - vars.submittedAt > MAX_PENDING_AGE_MS) continue; // shown as needing attention
+    if (isStale(vars)) continue; // shown as needing attention
+    // Under another session the attempt refuses without a request, and the refusal is kept.
     void mutation.continue().catch(() => undefined);
   }
 }
 
-let restored: Promise<Clients> | undefined;
+let restored: Promise<BrowserClients> | undefined;
 
 /**
  * Restores this browser's persisted submissions into the tab's QueryClient (once), keeps
  * storage in step from then on, and resumes the pending ones. Resolves when restored.
  */
-export function restoreSubmissions(): Promise<Clients> {
+export function restoreSubmissions(): Promise<BrowserClients> {
   return (restored ??= (async () => {
-    const clients = getClients();
+    const clients = getBrowserClients();
     const [, restoring] = persistQueryClient({
       queryClient: clients.queryClient,
-      persister: createImmediateStoragePersister(window.localStorage, PERSIST_KEY),
+      persister: storePersister(createSubmissionStore(window.localStorage)),
       maxAge: KEEP_MS,
-      buster: "v1",
+      buster: STORE_FORMAT_VERSION,
       dehydrateOptions: { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isSubmission },
     });
     await restoring.catch(() => undefined); // unreadable storage: start empty, keep working
