@@ -3,3 +3,4 @@ export { orderInputSchema, webOrderInputSchema, deliveryContactSchema, ORDER_QUA
 export { leadInputSchema, leadFingerprint, type LeadInput, type LeadView } from "./lead/lead-schema.ts";
 export type { OperationView } from "./operation/find-operation.ts";
 export type { RejectionBody, RejectionCode } from "./business-rejection.ts";
+export { operations, OPERATION_TYPES, type OperationType } from "./operations.ts";
