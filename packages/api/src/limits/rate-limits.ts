@@ -11,6 +11,14 @@ export interface RateLimitConfig {
   writesPerSessionPerMinute: number;
   /** Creates per client address and minute, whatever sessions it uses. */
   writesPerAddressPerMinute: number;
+  /**
+   * Requests per session and minute whose key already has a stored outcome (replays, conflicts,
+   * expired keys): answered from one indexed read, they run nothing, so they get a budget of
+   * their own, by default ten times the write budget.
+   */
+  replaysPerSessionPerMinute?: number;
+  /** The same per client address (default: ten times writesPerAddressPerMinute). */
+  replaysPerAddressPerMinute?: number;
   /** New customer sessions (POST /api/v1/sessions) per client address and minute. */
   sessionsPerAddressPerMinute: number;
   /** Staff sign-in attempts (right or wrong) per client address and minute. */
@@ -22,7 +30,10 @@ export interface RateLimitConfig {
 }
 
 /** A budget counted per subject (a principal, an address) over a minute. */
-export type Budget = "write-session" | "write-address" | "session-address" | "sign-in-address";
+export type Budget = "write-session" | "write-address" | "replay-session" | "replay-address" | "session-address" | "sign-in-address";
+
+/** How much more generous the replay budgets are than the write budgets, unless configured. */
+export const REPLAY_BUDGET_FACTOR = 10;
 
 export interface RateLimits {
   /** Takes one unit of `budget` for `subject`: null when allowed, else the seconds to wait. */
@@ -46,6 +57,8 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
   const minute: Record<Budget, RateLimiterAbstract> = {
     "write-session": store("write-session", config.writesPerSessionPerMinute, 60),
     "write-address": store("write-address", config.writesPerAddressPerMinute, 60),
+    "replay-session": store("replay-session", config.replaysPerSessionPerMinute ?? config.writesPerSessionPerMinute * REPLAY_BUDGET_FACTOR, 60),
+    "replay-address": store("replay-address", config.replaysPerAddressPerMinute ?? config.writesPerAddressPerMinute * REPLAY_BUDGET_FACTOR, 60),
     "session-address": store("session-address", config.sessionsPerAddressPerMinute, 60),
     "sign-in-address": store("sign-in-address", config.signInsPerAddressPerMinute, 60),
   };

@@ -4,11 +4,10 @@ import type { z } from "zod/mini";
 import type { Prisma } from "@once/db";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { runOnce, type IdempotentOperation } from "@once/idempotency/server";
-import { clientAddressOf } from "../limits/client-address.ts";
 import { recordStore } from "../operation/record-store.ts";
-import { spendWriteBudget } from "../limits/write-budget.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
+import { spendCreateBudget } from "./spend-budget.ts";
 import { parseOrRefuse } from "./validate.ts";
 import type { RestDeps } from "./rest-context.ts";
 
@@ -19,12 +18,12 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
   return (request: Request, deps: RestDeps): Promise<Response> =>
     withProblemResponses(request, deps, async () => {
       const { principal } = await authenticateCustomer(request, deps.sessionSecret);
-      await spendWriteBudget(deps.limits, principal, clientAddressOf(request.headers));
+      const op = typeof operation === "function" ? operation(deps) : operation;
+      await spendCreateBudget(request, deps, principal, op.type);
 
       const body = await readJsonBody(request, deps.maxBodyBytes);
       const key = readOperationKey(request.headers, body);
       const input = parseOrRefuse(schema, body, "the body does not match the schema");
-      const op = typeof operation === "function" ? operation(deps) : operation;
       const result = await runOnce(recordStore(deps.prisma), op, { principal, key, input }, deps.idempotency);
       deps.log?.("operation", { type: op.type, replayed: result.replayed, status: result.status });
       return operationResponse(result);

@@ -10,5 +10,6 @@ export const postLead = idempotentPostHandler(leadInputSchema, (deps) => (deps.l
 export { createSessionHandler } from "./sessions.ts";
 export { getOperationHandler } from "./operations.ts";
 export type { RestDeps } from "./rest-context.ts";
-export { buildOpenApiDocument } from "./openapi.ts";
+export { buildOpenApiDocument, type OpenApiVersion } from "./openapi/document.ts";
+export { postOnly, getOnly, unknownEndpoint } from "./http-errors.ts";
 export { exportLeadsCsvHandler } from "./leads-csv.ts";

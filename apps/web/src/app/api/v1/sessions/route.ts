@@ -1,5 +1,6 @@
-import { createSessionHandler } from "@once/api/rest";
+import { createSessionHandler, postOnly } from "@once/api/rest";
 import { restDeps } from "~/server/rest-deps";
 
 export const dynamic = "force-dynamic";
 export const POST = (request: Request) => createSessionHandler(request, restDeps());
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = postOnly();

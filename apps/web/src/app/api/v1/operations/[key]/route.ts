@@ -1,4 +1,4 @@
-import { getOperationHandler } from "@once/api/rest";
+import { getOnly, getOperationHandler } from "@once/api/rest";
 import { restDeps } from "~/server/rest-deps";
 
 export const dynamic = "force-dynamic";
@@ -6,3 +6,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ key:
   const { key } = await params;
   return getOperationHandler(request, key, restDeps());
 }
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = getOnly();
