@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/.next/**", "**/generated/**", "**/.turbo/**", "**/next-env.d.ts", "e2e/artifacts/**", "test-results/**"],
+    ignores: ["**/node_modules/**", "**/.next/**", "**/.next-bench/**", "**/generated/**", "**/.turbo/**", "**/next-env.d.ts", "e2e/artifacts/**", "test-results/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
