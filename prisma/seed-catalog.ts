@@ -1,5 +1,6 @@
-// The sample-guide catalog, in Simplified Chinese and English. `seedCatalog` upserts by slug,
-// so it is safe to run on every start: a second run changes nothing.
+// The sample-guide catalog, in Simplified Chinese and English. `seedCatalog` inserts the guides
+// that are missing and never touches existing ones (their stock belongs to the shop), so it is
+// safe to run on every start: a second run changes nothing.
 import type { PrismaClient } from "../packages/db/src/client.ts";
 
 export const catalog = [
@@ -42,12 +43,12 @@ export const catalog = [
 ] as const;
 
 export async function seedCatalog(prisma: PrismaClient): Promise<number> {
-  for (const guide of catalog) {
-    await prisma.guide.upsert({
-      where: { slug: guide.slug },
-      create: guide,
-      update: {},
-    });
-  }
+  // One `INSERT … ON CONFLICT DO NOTHING` (Prisma's skipDuplicates on PostgreSQL), not an
+  // upsert per guide: an upsert with nothing to update reads first and inserts second, so
+  // several nodes starting at once on a new database all saw "missing" and all but one died
+  // with `Unique constraint failed on the constraint: guide_slug_key`. Here a concurrent insert
+  // of the same slug waits for the first one's commit and then does nothing; existing guides
+  // (and their stock) are never written.
+  await prisma.guide.createMany({ data: [...catalog], skipDuplicates: true });
   return prisma.guide.count();
 }

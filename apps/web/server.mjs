@@ -8,6 +8,7 @@
 //   is always overwritten, so a client cannot set it.
 // - A request id (also echoed as a response header) that ties a request to its log lines.
 // - HSTS when the public address is https.
+// - The stop (SIGTERM/SIGINT): drain, then exit; see `stop` below.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
@@ -38,7 +39,34 @@ const port = Number(args.port ?? process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port <= 0 || port > 65535) refuse(`invalid port: ${String(args.port ?? process.env.PORT)}`);
 const trust = compileTrustedProxies(process.env.TRUSTED_PROXIES);
 const hsts = process.env.PUBLIC_URL?.startsWith("https:") ? "max-age=63072000; includeSubDomains" : null;
-const shutdownMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 15_000);
+
+/**
+ * The node's life cycle, shared with the app through globalThis: the same object as
+ * apps/web/src/server/shutdown.ts (keep the shapes in step). The app registers its hooks and
+ * the validated SHUTDOWN_TIMEOUT_MS while Next prepares; this file sets `draining` and runs them.
+ * @typedef {{ name: string, run: (deadline: number) => Promise<void> }} ShutdownHook
+ * @typedef {{ draining: boolean, timeoutMs?: number, drain: ShutdownHook[], final: ShutdownHook[] }} Lifecycle
+ */
+const lifecycleHolder = /** @type {{ [key: symbol]: Lifecycle | undefined }} */ (/** @type {unknown} */ (globalThis));
+const LIFECYCLE = Symbol.for("once.lifecycle");
+const lifecycle = (lifecycleHolder[LIFECYCLE] ??= { draining: false, drain: [], final: [] });
+
+/** @type {import("node:http").Server | null} */
+let server = null;
+let stopping = false;
+// Installed before Next loads, so that a stop during start-up is an orderly exit too (Next
+// and the app's start-up write nothing that a transaction does not protect).
+for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    if (!server) {
+      console.log(`${signal} before the server was listening: exiting`);
+      process.exit(0);
+    }
+    void stop(server, signal);
+  });
+}
 
 // This file serves the production build only; Next reads NODE_ENV while loading, hence the
 // late import.
@@ -48,7 +76,19 @@ const app = next({ dev: false, dir: import.meta.dirname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
+/** Requests being answered, to mark them `Connection: close` when the stop begins. */
+/** @type {Map<import("node:http").ServerResponse, import("node:http").IncomingMessage>} */
+const inFlight = new Map();
+
+server = createServer((req, res) => {
+  inFlight.set(res, req);
+  res.once("close", () => {
+    inFlight.delete(res);
+    // A keep-alive connection whose answer had gone out before the stop is idle now: close it
+    // rather than wait for its keep-alive timeout.
+    if (lifecycle.draining) setImmediate(() => server?.closeIdleConnections());
+  });
+  if (lifecycle.draining) res.setHeader("connection", "close");
   const fromTrustedProxy = trust(req.socket.remoteAddress ?? "", 0);
   req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
   const incomingId = req.headers[REQUEST_ID_HEADER];
@@ -61,19 +101,79 @@ const server = createServer((req, res) => {
 // Slow clients may not hold a socket forever (slow-loris): Node's defaults, made explicit.
 server.headersTimeout = 20_000;
 server.requestTimeout = 60_000;
+// Must stay longer than the proxy's idle time for upstream connections (deploy/nginx:
+// keepalive_timeout 4s): otherwise nginx may send a request on a connection this node is
+// closing, and a POST that fails that way is answered 502 (nginx never resends it).
+server.keepAliveTimeout = 5_000;
 
 server.listen(port, () => {
   console.log(`ready on http://localhost:${port}`);
 });
 
-// Stop taking new connections, let requests in flight finish, then exit.
-let stopping = false;
-for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(0), shutdownMs).unref();
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-  });
+/** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
+function isEventStream(req, res) {
+  return String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") || String(req.headers.accept ?? "").includes("text/event-stream");
+}
+
+/** @param {ShutdownHook} hook @param {number} deadline */
+async function runHook(hook, deadline) {
+  try {
+    await hook.run(deadline);
+  } catch (error) {
+    console.error(`shutdown: ${hook.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * The stop, so that nothing a client sent is dropped and nginx moves new requests elsewhere:
+ * 1. readiness answers 503 "draining" (/api/health/ready reads `lifecycle.draining`);
+ * 2. no new connections (the listener closes: nginx's connect is refused and it passes the
+ *    request to another node, which is safe because nothing was sent), idle keep-alive
+ *    connections are closed, and every answer from now on says `Connection: close`, so no
+ *    connection is reused for a new request;
+ * 3. requests in flight are answered (event streams are cut: their clients reconnect to
+ *    another node); meanwhile the `drain` hooks run (the notification worker finishes the
+ *    deliveries it holds);
+ * 4. then the `final` hooks, in order (the operation counters are written, the pools closed);
+ * 5. exit 0, or exit 1 with what was left if SHUTDOWN_TIMEOUT_MS passes first.
+ * @param {import("node:http").Server} httpServer
+ * @param {NodeJS.Signals} signal
+ */
+async function stop(httpServer, signal) {
+  const started = Date.now();
+  const timeoutMs = lifecycle.timeoutMs ?? 15_000;
+  const deadline = started + timeoutMs;
+  lifecycle.draining = true;
+  const pending = new Set(["requests", ...lifecycle.drain.map((hook) => hook.name)]);
+  // Not unref'd: the node must never linger past its deadline, nor end silently before it.
+  setTimeout(() => {
+    console.error(`shutdown: still waiting for ${[...pending].join(", ")} (${inFlight.size} requests open) after ${timeoutMs} ms; exiting`);
+    process.exit(1);
+  }, timeoutMs);
+
+  const requestsDone = new Promise((resolve) => httpServer.close(() => resolve(undefined)));
+  httpServer.closeIdleConnections();
+  for (const [res, req] of inFlight) {
+    if (isEventStream(req, res)) req.socket.destroy();
+    else if (!res.headersSent) res.setHeader("connection", "close");
+  }
+  console.log(`${signal}: draining (${inFlight.size} requests in flight, stopping within ${timeoutMs} ms)`);
+
+  const drainHooks = Promise.all(
+    lifecycle.drain.map(async (hook) => {
+      await runHook(hook, deadline);
+      pending.delete(hook.name);
+    }),
+  );
+  await requestsDone;
+  pending.delete("requests");
+  const requestsMs = Date.now() - started;
+  await drainHooks;
+  for (const hook of lifecycle.final) {
+    pending.add(hook.name);
+    await runHook(hook, deadline);
+    pending.delete(hook.name);
+  }
+  console.log(`stopped in ${Date.now() - started} ms (requests answered after ${requestsMs} ms)`);
+  process.exit(0);
 }

@@ -34,7 +34,7 @@ export async function startNginx(options: { port: number; upstreamPorts: number[
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      await fetch(`${url}/api/health`); // any answer, even a 502, means nginx is listening
+      await fetch(`${url}/api/health/live`); // any answer, even a 502, means nginx is listening
       break;
     } catch {
       /* not yet */

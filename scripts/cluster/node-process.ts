@@ -7,12 +7,34 @@ import { fileURLToPath } from "node:url";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+export interface NodeExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface NodeProcess {
   port: number;
   url: string;
   process: ChildProcess;
   output: () => string;
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Settles when the node's process (the with-database wrapper) has exited. */
+  exited: Promise<NodeExit>;
+  /**
+   * Sends `signal` to the node's process group (wrapper and server) and waits for the exit;
+   * SIGKILLs it after `killAfterMs` (by default longer than the node's own SHUTDOWN_TIMEOUT_MS,
+   * so a node that stops in time is never cut short).
+   */
+  stop(signal?: NodeJS.Signals, options?: { killAfterMs?: number }): Promise<NodeExit>;
+}
+
+export interface StartNodeOptions {
+  port: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /** Also run the catalog seed on start, as `pnpm start` does (`with-database --seed`). */
+  seed?: boolean;
+  /** Resolve as soon as the process is spawned instead of when it answers ready. */
+  waitForReady?: boolean;
 }
 
 /**
@@ -24,9 +46,10 @@ export const nodeSecrets = {
   BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
 };
 
-export async function startNode(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<NodeProcess> {
+export async function startNode(options: StartNodeOptions): Promise<NodeProcess> {
   const withDatabase = path.join(repoRoot, "packages/db/bin/with-database.mjs");
-  const child = spawn("node", [withDatabase, "--production", "--", "node", "server.mjs", "--port", String(options.port)], {
+  const flags = ["--production", ...(options.seed ? ["--seed"] : [])];
+  const child = spawn("node", [withDatabase, ...flags, "--", "node", "server.mjs", "--port", String(options.port)], {
     cwd: path.join(repoRoot, "apps/web"),
     env: {
       ...process.env,
@@ -43,15 +66,17 @@ export async function startNode(options: { port: number; databaseUrl: string; en
   let log = "";
   child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<NodeExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const shutdownMs = Number(options.env?.SHUTDOWN_TIMEOUT_MS ?? process.env.SHUTDOWN_TIMEOUT_MS ?? 15_000) || 15_000;
   const url = `http://127.0.0.1:${options.port}`;
   const node: NodeProcess = {
     port: options.port,
     url,
     process: child,
     output: () => log,
-    async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    exited,
+    async stop(signal = "SIGTERM", { killAfterMs = shutdownMs + 5_000 } = {}) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
       try {
         process.kill(-child.pid!, signal); // the whole group: wrapper and server
       } catch {
@@ -63,26 +88,37 @@ export async function startNode(options: { port: number; databaseUrl: string; en
         } catch {
           /* gone */
         }
-      }, 10_000);
-      await exited;
+      }, killAfterMs);
+      const exit = await exited;
       clearTimeout(timer);
+      return exit;
     },
   };
-  await waitForHealthy(url, child, () => log);
+  if (options.waitForReady === false) return node;
+  try {
+    await waitForReady(url, child, () => log);
+  } catch (error) {
+    await node.stop("SIGKILL");
+    throw error;
+  }
   return node;
 }
 
-export async function waitForHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs = 90_000): Promise<void> {
+/**
+ * Polls the node's readiness (`/api/health/ready`: database reachable, migrations current, not
+ * draining) until it answers 200; fails as soon as the process exits.
+ */
+export async function waitForReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`node ${url} exited with ${child.exitCode}:\n${log()}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`node ${url} exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health/ready`);
       if (res.status === 200) return;
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`node ${url} did not become healthy within ${timeoutMs} ms:\n${log()}`);
+  throw new Error(`node ${url} did not become ready within ${timeoutMs} ms:\n${log()}`);
 }

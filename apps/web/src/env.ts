@@ -47,6 +47,10 @@ export const env = createEnv({
     SECURE_COOKIES: z.stringbool().optional(),
     // "in-process": each node also runs the notification worker; "off": run `pnpm worker` instead.
     NOTIFY_WORKER: z.enum(["in-process", "off"]).default("in-process"),
+    // How long a node may take to stop after SIGTERM (draining requests, finishing the
+    // deliveries it holds, writing counters) before it exits anyway; read by server.mjs.
+    // Keep it below the orchestrator's kill timeout (Kubernetes: 30 s; systemd: 90 s).
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(15_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   },

@@ -1,8 +1,11 @@
 // Runs once when a server node starts, before it serves: a bad environment stops it with
-// one line per bad variable instead of failing on the first request.
+// one line per bad variable instead of failing on the first request. Then the validated
+// SHUTDOWN_TIMEOUT_MS is handed to server.mjs, which owns the stop (server/shutdown.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { validateEnvironmentOrExit } = await import("./server/validate-environment");
     await validateEnvironmentOrExit();
+    const [{ env }, { configureShutdown }] = await Promise.all([import("~/env"), import("~/server/shutdown")]);
+    configureShutdown({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   }
 }

@@ -1,14 +1,22 @@
 // Background work each node runs: the new-lead listener for live dashboards, the operation-stats flush, the retention sweep and, unless NOTIFY_WORKER=off (when
 // `pnpm worker` runs as its own process), the notification worker. Safe on many nodes at
 // once: the sweep and the outbox relay claim rows with SKIP LOCKED, pg-boss hands each job out once.
+// When the node stops (server.mjs, see shutdown.ts) the worker finishes the deliveries it
+// holds while the last requests are answered; then the counters are written and the pools closed.
 import { expireOperationRecords, flushOperationStats, listenForLeadEvents } from "@once/api";
 import { getPrisma } from "@once/db";
 import { readNotifyConfig } from "@once/notify";
-import { startNotificationWorker } from "@once/notify/worker";
+import { startNotificationWorker, type RunningWorker } from "@once/notify/worker";
 import { env } from "~/env";
 import { logger } from "./logger";
+import { afterRequests, onDrain } from "./shutdown";
 
 const RETENTION_SWEEP_MS = 10 * 60 * 1000;
+const STATS_FLUSH_MS = 5_000;
+/** Left for the final hooks (flush, closing pools) when the worker's graceful wait is sized. */
+const FINAL_HOOKS_RESERVE_MS = 2_000;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function startMaintenance(): void {
   const sweep = async () => {
@@ -16,21 +24,57 @@ export function startMaintenance(): void {
       const expired = await expireOperationRecords(getPrisma(), { batchSize: 500, maxBatches: 20 });
       if (expired > 0) logger.info({ expired }, "idempotency.retention_sweep");
     } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "idempotency.retention_sweep_failed");
+      logger.warn({ err: errorText(error) }, "idempotency.retention_sweep_failed");
     }
   };
   listenForLeadEvents(env.DATABASE_URL, (message) => logger.warn({}, message));
-  setInterval(() => {
-    flushOperationStats(getPrisma()).catch((error: unknown) =>
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "operation_stats.flush_failed"),
-    );
-  }, 5_000).unref();
-  setTimeout(() => void sweep(), 30_000).unref();
-  setInterval(() => void sweep(), RETENTION_SWEEP_MS).unref();
+  let flushing: Promise<unknown> = Promise.resolve();
+  const flushTimer = setInterval(() => {
+    flushing = flushOperationStats(getPrisma()).catch((error: unknown) => logger.warn({ err: errorText(error) }, "operation_stats.flush_failed"));
+  }, STATS_FLUSH_MS);
+  flushTimer.unref();
+  const firstSweep = setTimeout(() => void sweep(), 30_000);
+  firstSweep.unref();
+  const sweepTimer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
+  sweepTimer.unref();
 
+  let worker: Promise<RunningWorker | null> = Promise.resolve(null);
   if (env.NOTIFY_WORKER === "in-process") {
-    startNotificationWorker({ connectionString: env.DATABASE_URL, config: readNotifyConfig(), log: logger })
-      .then(() => logger.info({}, "notify.worker_started"))
-      .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "notify.worker_failed_to_start"));
+    worker = startNotificationWorker({ connectionString: env.DATABASE_URL, config: readNotifyConfig(), log: logger }).then(
+      (running) => {
+        logger.info({}, "notify.worker_started");
+        return running;
+      },
+      (error: unknown) => {
+        logger.error({ err: errorText(error) }, "notify.worker_failed_to_start");
+        return null;
+      },
+    );
   }
+
+  onDrain({
+    name: "notification worker",
+    async run(deadline) {
+      clearTimeout(firstSweep);
+      clearInterval(sweepTimer);
+      // Stop fetching jobs; a delivery under way is finished and recorded, so the receiver is
+      // not sent it a second time by another node. One still running near the deadline is
+      // failed back to pg-boss and retried elsewhere (receivers drop duplicates by delivery id).
+      const running = await worker;
+      await running?.stop({ timeoutMs: Math.max(1_000, deadline - Date.now() - FINAL_HOOKS_RESERVE_MS) });
+    },
+  });
+  afterRequests({
+    name: "operation counters",
+    async run() {
+      // Counts of the requests answered since the last 5-second flush would otherwise be lost.
+      clearInterval(flushTimer);
+      await flushing;
+      await flushOperationStats(getPrisma());
+    },
+  });
+  afterRequests({
+    name: "database pool",
+    run: () => getPrisma().$disconnect(),
+  });
 }

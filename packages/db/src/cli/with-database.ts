@@ -3,11 +3,14 @@
 // 2. check it is reachable and apply pending migrations (and the idempotent seed in dev),
 // 3. run the command with DATABASE_URL set, and stop the embedded server when it exits.
 // Any failure in 1-2 prints one line naming the cause and exits 1 before anything listens.
+// SIGTERM/SIGINT during 1-2 stop start-up after the step under way (see below); once the
+// command runs, they are passed on to it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { constants as osConstants } from "node:os";
 import path from "node:path";
 import { findRepoRoot } from "../repo-root.ts";
-import { assertDatabaseReachable, resolveDatabaseUrl } from "../database-url.ts";
+import { assertDatabaseReachable, resolveDatabaseUrl, type ResolvedDatabase } from "../database-url.ts";
 import { StartupError } from "../env.ts";
 import { deployMigrations } from "../migrate/index.ts";
 import { seedDatabase } from "../seed-runner.ts";
@@ -30,23 +33,46 @@ await runCli(async () => {
 
   const production = flags.includes("--production");
   if (production) process.env.NODE_ENV = "production";
-  const database = await resolveDatabaseUrl();
-  const running: { child?: ReturnType<typeof spawn> } = {};
-  const stop = async (code: number) => {
-    await database.release();
+
+  // A stop signal during start-up is remembered and acted on between steps, never inside one.
+  // Each migration runs in a transaction, but Prisma records it as started in
+  // _prisma_migrations before running it and as finished after: exiting in between rolls the
+  // migration back and leaves that record "failed", and then every node refuses to start
+  // (P3009) until someone resolves it by hand. So a migration (or the seed) under way is
+  // finished first; only SIGKILL cuts it short. Once the command runs, signals are passed on.
+  const running: { child?: ReturnType<typeof spawn>; database?: ResolvedDatabase; stopSignal?: NodeJS.Signals } = {};
+  const exit = async (code: number) => {
+    await running.database?.release();
     process.exit(code);
+  };
+  const stopIfAsked = async () => {
+    if (!running.stopSignal) return;
+    console.log(`${running.stopSignal}: stopped before start-up finished (nothing was left half done)`);
+    // SIGTERM is an orderly stop (0); SIGINT keeps the shell's "interrupted" status (130).
+    await exit(running.stopSignal === "SIGTERM" ? 0 : 130);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      if (running.child && running.child.exitCode === null) running.child.kill(signal);
-      else void stop(130);
+      if (running.child) {
+        if (running.child.exitCode === null) running.child.kill(signal);
+        return;
+      }
+      if (running.stopSignal) return;
+      running.stopSignal = signal;
+      console.log(`${signal}: stopping once the current start-up step has finished`);
     });
   }
+
+  const database = await resolveDatabaseUrl();
+  running.database = database;
   try {
+    await stopIfAsked();
     await assertDatabaseReachable(database.connectionString);
+    await stopIfAsked();
     const applied = await deployMigrations({ databaseUrl: database.connectionString });
     const where = database.mode === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL from DATABASE_URL";
     console.log(`database: ${where}; ${applied.length ? `applied ${applied.join(", ")}` : "migrations current"}`);
+    await stopIfAsked();
     if (flags.includes("--seed")) await seedDatabase(database.connectionString);
     // Secrets every node must share. Production must be given them: a secret kept in the
     // database would let anyone who can read the database mint customer tokens and forge staff
@@ -61,11 +87,12 @@ await runCli(async () => {
     await database.release();
     throw error;
   }
+  await stopIfAsked();
 
   const child = spawn(command[0]!, command.slice(1), {
     stdio: "inherit",
     env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, DATABASE_URL: database.connectionString },
   });
   running.child = child;
-  child.on("exit", (code, signal) => void stop(code ?? (signal ? 128 : 1)));
+  child.on("exit", (code, signal) => void exit(code ?? (signal ? 128 + (osConstants.signals[signal] ?? 0) : 1)));
 });

@@ -16,7 +16,12 @@ export interface WorkerLog {
 }
 
 export interface RunningWorker {
-  stop(): Promise<void>;
+  /**
+   * Stops fetching jobs, lets the deliveries under way finish (up to `timeoutMs`, default 10 s;
+   * a job still running then is failed and retried later, by any worker), then closes the
+   * worker's connections.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 export async function startNotificationWorker(options: {
@@ -33,11 +38,74 @@ export async function startNotificationWorker(options: {
     maintenanceIntervalSeconds: config.NOTIFY_MAINTENANCE_SECONDS,
   });
   boss.on("error", (error: Error) => log.warn({ err: error.message }, "notify.pgboss_error"));
-  await boss.start();
-  await createQueues(boss, config);
   const prisma = createPrismaClient(options.connectionString, { poolSize: 4 });
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  try {
+    await oneWorkerAtATime(pool, async () => {
+      await boss.start();
+      await createQueues(boss, config);
+    });
+    await startWorking(boss, prisma, config, log);
+  } catch (error) {
+    // A worker that failed to start must not keep polling or holding connections.
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await prisma.$disconnect().catch(() => undefined);
+    throw error;
+  }
 
+  let relaying: Promise<void> | null = null;
+  const relay = () => {
+    relaying ??= (async () => {
+      try {
+        while ((await relayPendingDeliveries(pool, boss)) > 0) {
+          /* drain in batches */
+        }
+      } catch (error) {
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, "notify.relay_failed");
+      } finally {
+        relaying = null;
+      }
+    })();
+    return relaying;
+  };
+  const timer = setInterval(() => void relay(), options.relayIntervalMs ?? 500);
+  timer.unref();
+  void relay();
+
+  return {
+    async stop({ timeoutMs = 10_000 } = {}) {
+      clearInterval(timer);
+      // A relay under way finishes its transaction (rows and jobs move together) first.
+      await relaying;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await pool.end();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+// pg-boss's createQueue is not safe to run from several processes at once on a new database:
+// each creates the queue's partition table with a foreign key to pgboss.queue while the others
+// wait on that table's unique index, and PostgreSQL breaks the cycle with "deadlock detected"
+// (seen when three nodes started together: workers failed to start). boss.start() creates a
+// queue too (its timekeeper's, swallowing the error), so starting pg-boss and creating our
+// queues happen one worker at a time, under a session-level advisory lock.
+async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('once.notify.start'))`);
+    try {
+      await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('once.notify.start'))`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function startWorking(boss: PgBoss, prisma: PrismaClient, config: NotifyConfig, log: WorkerLog): Promise<void> {
   for (const channel of ["webhook", "email"] as Channel[]) {
     await boss.work<{ deliveryId: string }>(queueFor(channel), { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       const deliveryId = job!.data.deliveryId;
@@ -56,33 +124,6 @@ export async function startNotificationWorker(options: {
       log.warn({ deliveryId: job.data.deliveryId }, "notify.dead_letter");
     }
   });
-
-  let relaying = false;
-  const relay = async () => {
-    if (relaying) return;
-    relaying = true;
-    try {
-      while ((await relayPendingDeliveries(pool, boss)) > 0) {
-        /* drain in batches */
-      }
-    } catch (error) {
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, "notify.relay_failed");
-    } finally {
-      relaying = false;
-    }
-  };
-  const timer = setInterval(() => void relay(), options.relayIntervalMs ?? 500);
-  timer.unref();
-  void relay();
-
-  return {
-    async stop() {
-      clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await pool.end();
-      await prisma.$disconnect();
-    },
-  };
 }
 
 /** An admin's "retry" of a dead letter: the same delivery id, a fresh job and attempt count. */
