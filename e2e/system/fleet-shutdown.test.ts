@@ -242,6 +242,10 @@ describe("a node told to stop (SIGTERM)", () => {
     expect(receiver.received).toHaveLength(1);
     const ordersInDb = await sql.query<{ n: number }>(`select count(*)::int as n from sample_order where operation_key = any($1::text[])`, [keys]);
     expect(ordersInDb.rows[0]!.n).toBe(keys.length);
+    // The counters held in memory were written before the exit (within the 5 s flush interval
+    // nothing else would have written them).
+    const counted = await sql.query<{ n: number }>(`select coalesce(sum(count), 0)::int as n from operation_stat where operation = 'order' and kind = 'executed'`);
+    expect(counted.rows[0]!.n).toBe(keys.length);
 
     expect(node.output()).toMatch(/SIGTERM: draining \(\d+ requests in flight/);
     expect(node.output()).toMatch(/stopped in \d+ ms/);

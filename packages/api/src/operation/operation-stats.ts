@@ -7,8 +7,12 @@ import type { PrismaClient } from "@once/db";
 import type { ObservedEvent } from "@once/idempotency/server";
 import { recordStore } from "./record-store.ts";
 
-const pending = new Map<string, number>();
-const perRecord = new Map<string, { principal: string; operation: string; key: string; replayed: number; conflict: number; in_progress: number }>();
+type RecordCounts = { principal: string; operation: string; key: string; replayed: number; conflict: number; in_progress: number };
+// Kept on globalThis: Next.js bundles instrumentation (which flushes) and the route handlers
+// (which count) separately, each with its own copy of this module; module-level maps would
+// leave the flushing copy empty and the operator view at zero.
+const shared = globalThis as unknown as { __onceOperationStats?: { pending: Map<string, number>; perRecord: Map<string, RecordCounts> } };
+const { pending, perRecord } = (shared.__onceOperationStats ??= { pending: new Map(), perRecord: new Map() });
 
 export function recordOperationEvent(event: ObservedEvent): void {
   const hour = new Date();
