@@ -21,6 +21,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      // Workspace packages meet through their names and exports, never through each other's files.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/packages/*/src/**", "../**/scripts/**", "../**/prisma/**", "../**/apps/**", "../**/e2e/**"], message: "Import another workspace package by its name (@once/…)." }] },
+      ],
     },
   },
   {

@@ -1,9 +1,8 @@
 // `pnpm db:seed`: loads the sample-guide catalog into the database (DATABASE_URL, or the
-// embedded one). Idempotent; see seed-catalog.ts.
-import { resolveDatabaseUrl } from "../packages/db/src/database-url.ts";
-import { runCli } from "../packages/db/src/cli/run-cli.ts";
-import { seedDatabase } from "../packages/db/src/seed-runner.ts";
-import { assertDatabaseReachable } from "../packages/db/src/database-url.ts";
+// embedded one). Idempotent; the catalog is packages/db/src/seed-catalog.ts.
+import { runCli } from "@once/db/cli";
+import { assertDatabaseReachable, resolveDatabaseUrl } from "@once/db/database-url";
+import { seedDatabase } from "@once/db/seed";
 
 await runCli(async () => {
   const database = await resolveDatabaseUrl();

@@ -7,7 +7,7 @@
 import { chromium } from "@playwright/test";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
-import { startNode } from "../../scripts/cluster/node-process.ts";
+import { startNode } from "@once/scripts/cluster/node-process";
 
 const LIMIT_KB = 150;
 const database = await createTestDatabase("weight");

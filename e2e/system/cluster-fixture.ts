@@ -3,7 +3,7 @@
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
-import { startNode, type NodeProcess } from "../../scripts/cluster/node-process.ts";
+import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 
 export interface Cluster {
   database: TestDatabase;

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { deployMigrations } from "@once/db/migrate";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
-import { repoRoot } from "../../scripts/cluster/node-process.ts";
+import { repoRoot } from "@once/scripts/cluster/node-process";
 
 /** Budgets far above what the load tests spend (the limits have their own tests). */
 export const FLEET_ENV = {

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { startNginx, type NginxProcess } from "../../scripts/cluster/nginx.ts";
+import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 
 interface Upstream {
   port: number;

@@ -7,8 +7,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
-import { startNginx, type NginxProcess } from "../../scripts/cluster/nginx.ts";
-import { startNode, type NodeExit, type NodeProcess } from "../../scripts/cluster/node-process.ts";
+import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
+import { startNode, type NodeExit, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { newKey } from "./cluster-fixture.ts";
 import { FLEET_ENV, troubleIn } from "./fleet-fixture.ts";
 

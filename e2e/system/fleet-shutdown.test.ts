@@ -9,7 +9,7 @@ import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
-import { startNode, type NodeProcess } from "../../scripts/cluster/node-process.ts";
+import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { newKey, newSession } from "./cluster-fixture.ts";
 import { FLEET_ENV, holdLocks, troubleIn, waitForLockWaiters } from "./fleet-fixture.ts";
 

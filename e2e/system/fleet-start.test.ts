@@ -7,7 +7,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
-import { startNode, type NodeProcess } from "../../scripts/cluster/node-process.ts";
+import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { committedMigrations, createOldDatabase, FLEET_ENV, holdLocks, PGBOSS_START_LOCK, troubleIn, waitForLockWaiters, type HeldLocks } from "./fleet-fixture.ts";
 
 const BASE_PORT = 3310;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@once/db";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { DEV_STAFF, upsertStaffAccount } from "@once/auth";
-import { startNode } from "../../scripts/cluster/node-process.ts";
+import { startNode } from "@once/scripts/cluster/node-process";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "@once/api/client";
-import { startNginx, type NginxProcess } from "../../scripts/cluster/nginx.ts";
+import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 import { count, newKey, newSession, post, startCluster, type Cluster } from "./cluster-fixture.ts";
 
 let cluster: Cluster;

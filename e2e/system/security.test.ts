@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@once/db";
 import { upsertStaffAccount } from "@once/auth";
 import { createCustomerSession } from "@once/api/session";
-import { nodeSecrets, startNode, type NodeProcess } from "../../scripts/cluster/node-process.ts";
+import { nodeSecrets, startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { count, newKey, post, startCluster, type Cluster } from "./cluster-fixture.ts";
 
 const HEALTH_TOKEN = randomBytes(24).toString("base64url");

@@ -5,9 +5,9 @@
 // ≤ 100 ms for search.
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createPrismaClient } from "../../packages/db/src/client.ts";
-import { createTestDatabase } from "../../packages/db/src/testing/test-database.ts";
-import { listLeads } from "../../packages/api/src/dashboard/lead-list.ts";
+import { createPrismaClient } from "@once/db";
+import { createTestDatabase } from "@once/db/testing";
+import { listLeads } from "@once/api/dashboard/lead-list";
 import { percentile } from "./load.ts";
 
 const { values } = parseArgs({ options: { leads: { type: "string", default: "1000000" }, runs: { type: "string", default: "60" } } });

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createTestDatabase } from "../../packages/db/src/testing/test-database.ts";
+import { createTestDatabase } from "@once/db/testing";
 import { repoRoot, startNode } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult, type RequestSpec } from "./load.ts";
 

@@ -4,8 +4,8 @@
 // (migrations under a lock, the race-free catalog seed); each counts as up when it answers
 // /api/health/ready. Ctrl-C (or SIGTERM) stops nginx, then every node gracefully.
 import { parseArgs } from "node:util";
-import { resolveDatabaseUrl } from "../../packages/db/src/database-url.ts";
-import { deployMigrations } from "../../packages/db/src/migrate/index.ts";
+import { resolveDatabaseUrl } from "@once/db/database-url";
+import { deployMigrations } from "@once/db/migrate";
 import { startNginx, type NginxProcess } from "./nginx.ts";
 import { startNode, type NodeProcess } from "./node-process.ts";
 

@@ -21,17 +21,13 @@ export function createPrismaClient(connectionString: string, options: PrismaClie
 const globalForPrisma = globalThis as unknown as { __oncePrisma?: PrismaClient };
 
 /**
- * The process-wide client for servers. DATABASE_URL is always set by the time a server runs:
- * `with-database` resolves it (embedded or external) before starting Next.js.
- * Cached on globalThis so that Next's hot reload does not open a new pool per edit.
+ * The process-wide client for servers, made on first use from the settings the server hands
+ * in (its validated environment; `with-database` resolves DATABASE_URL before the server
+ * starts). Cached on globalThis so that Next's hot reload, and its separate bundles, share one
+ * pool.
  */
-export function getPrisma(): PrismaClient {
-  if (!globalForPrisma.__oncePrisma) {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set: start the server through `with-database` (pnpm dev / pnpm start)");
-    const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? "") || undefined;
-    globalForPrisma.__oncePrisma = createPrismaClient(url, { poolSize });
-  }
+export function getPrisma(settings: { url: string; poolSize?: number }): PrismaClient {
+  globalForPrisma.__oncePrisma ??= createPrismaClient(settings.url, { poolSize: settings.poolSize });
   return globalForPrisma.__oncePrisma;
 }
 

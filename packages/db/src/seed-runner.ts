@@ -1,7 +1,7 @@
-// Runs the idempotent catalog seed (prisma/seed-catalog.ts) against a URL. `with-database
+// Runs the idempotent catalog seed (seed-catalog.ts) against a URL. `with-database
 // --seed` calls it on every node's start, often on several nodes at the same moment:
 // seedCatalog only inserts missing guides, with ON CONFLICT DO NOTHING, so that is safe.
-import { seedCatalog } from "../../../prisma/seed-catalog.ts";
+import { seedCatalog } from "./seed-catalog.ts";
 import { createPrismaClient } from "./client.ts";
 
 export async function seedDatabase(connectionString: string): Promise<number> {

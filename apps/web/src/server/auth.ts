@@ -2,7 +2,7 @@
 /* eslint-disable no-restricted-properties -- PORT is set by `next start --port`/`next dev --port`, not part of env.ts */
 import "server-only";
 import { createAuth, type Auth } from "@once/auth";
-import { getPrisma } from "@once/db";
+import { prisma } from "./prisma";
 import { CLIENT_ADDRESS_HEADER } from "@once/api/limits";
 import { env } from "~/env";
 import { secureCookies } from "./session";
@@ -14,7 +14,7 @@ export function getAuth(): Auth {
     const port = process.env.PORT ?? "3000";
     const baseURL = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const trusted = [baseURL, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(env.TRUSTED_ORIGINS?.split(",").map((o) => o.trim()) ?? [])];
-    auth = createAuth(getPrisma(), {
+    auth = createAuth(prisma(), {
       secret: env.BETTER_AUTH_SECRET,
       baseURL,
       trustedOrigins: trusted,

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { createContextInner, recordOperationEvent } from "@once/api";
 import { clientAddressOf } from "@once/api/limits";
 import { requestIdOf } from "@once/api/request";
-import { getPrisma } from "@once/db";
+import { prisma } from "./prisma";
 import { env } from "~/env";
 import { staffFromHeaders } from "@once/auth";
 import { getAuth } from "./auth";
@@ -23,7 +23,7 @@ export async function createRequestContext(requestHeaders?: Headers) {
   const source = requestHeaders ?? (await headers());
   const [customerId, staff] = await Promise.all([customerIdFromRequest(source), staffFromHeaders(getAuth(), source)]);
   return createContextInner({
-    prisma: getPrisma(),
+    prisma: prisma(),
     customerId,
     staff,
     idempotency: idempotencyConfig(),

@@ -4,7 +4,7 @@
 // When the node stops (server.mjs, see shutdown.ts) the worker finishes the deliveries it
 // holds while the last requests are answered; then the counters are written and the pools closed.
 import { expireOperationRecords, flushOperationStats, listenForLeadEvents } from "@once/api";
-import { getPrisma } from "@once/db";
+import { prisma } from "./prisma";
 import { readNotifyConfig } from "@once/notify";
 import { startNotificationWorker, type RunningWorker } from "@once/notify/worker";
 import { env } from "~/env";
@@ -21,7 +21,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function startMaintenance(): void {
   const sweep = async () => {
     try {
-      const expired = await expireOperationRecords(getPrisma(), { batchSize: 500, maxBatches: 20 });
+      const expired = await expireOperationRecords(prisma(), { batchSize: 500, maxBatches: 20 });
       if (expired > 0) logger.info({ expired }, "idempotency.retention_sweep");
     } catch (error) {
       logger.warn({ err: errorText(error) }, "idempotency.retention_sweep_failed");
@@ -30,7 +30,7 @@ export function startMaintenance(): void {
   listenForLeadEvents(env.DATABASE_URL, (message) => logger.warn({}, message));
   let flushing: Promise<unknown> = Promise.resolve();
   const flushTimer = setInterval(() => {
-    flushing = flushOperationStats(getPrisma()).catch((error: unknown) => logger.warn({ err: errorText(error) }, "operation_stats.flush_failed"));
+    flushing = flushOperationStats(prisma()).catch((error: unknown) => logger.warn({ err: errorText(error) }, "operation_stats.flush_failed"));
   }, STATS_FLUSH_MS);
   flushTimer.unref();
   const firstSweep = setTimeout(() => void sweep(), 30_000);
@@ -70,11 +70,11 @@ export function startMaintenance(): void {
       // Counts of the requests answered since the last 5-second flush would otherwise be lost.
       clearInterval(flushTimer);
       await flushing;
-      await flushOperationStats(getPrisma());
+      await flushOperationStats(prisma());
     },
   });
   afterRequests({
     name: "database pool",
-    run: () => getPrisma().$disconnect(),
+    run: () => prisma().$disconnect(),
   });
 }

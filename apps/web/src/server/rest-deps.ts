@@ -1,7 +1,7 @@
 // The REST handlers' dependencies for this node: database, session signing, limits and logging.
 import "server-only";
 import type { RestDeps } from "@once/api/rest";
-import { getPrisma } from "@once/db";
+import { prisma } from "./prisma";
 import { env } from "~/env";
 import { idempotencyConfig } from "./context";
 import { logger } from "./logger";
@@ -11,7 +11,7 @@ import { secureCookies, sessionSigning } from "./session";
 
 export function restDeps(): RestDeps {
   return {
-    prisma: getPrisma(),
+    prisma: prisma(),
     sessionSecret: sessionSigning(),
     secureCookies: secureCookies(),
     maxBodyBytes: env.MAX_BODY_BYTES,

@@ -20,16 +20,16 @@ export async function validateEnvironmentOrExit(): Promise<void> {
  */
 async function checkStaffAccounts(): Promise<void> {
   const { env } = await import("~/env");
-  const { getPrisma } = await import("@once/db");
+  const { prisma } = await import("./prisma");
   const { DEV_STAFF, hasDefaultCredentials, upsertStaffAccount } = await import("@once/auth");
   if (env.NODE_ENV === "production") {
-    if (await hasDefaultCredentials(getPrisma())) {
+    if (await hasDefaultCredentials(prisma())) {
       process.stderr.write(`refusing to start: the development staff account ${DEV_STAFF.email} still has its published password; change or delete it\n`);
       process.exit(1);
     }
   } else {
-    await upsertStaffAccount(getPrisma(), DEV_STAFF);
+    await upsertStaffAccount(prisma(), DEV_STAFF);
     const { seedSampleLeads } = await import("@once/api");
-    await seedSampleLeads(getPrisma());
+    await seedSampleLeads(prisma());
   }
 }

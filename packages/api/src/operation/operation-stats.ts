@@ -12,7 +12,7 @@ type RecordCounts = { principal: string; operation: string; key: string; replaye
 // (which count) separately, each with its own copy of this module; module-level maps would
 // leave the flushing copy empty and the operator view at zero.
 const shared = globalThis as unknown as { __onceOperationStats?: { pending: Map<string, number>; perRecord: Map<string, RecordCounts> } };
-const { pending, perRecord } = (shared.__onceOperationStats ??= { pending: new Map(), perRecord: new Map() });
+const { pending, perRecord } = (shared.__onceOperationStats ??= { pending: new Map<string, number>(), perRecord: new Map<string, RecordCounts>() });
 
 export function recordOperationEvent(event: ObservedEvent): void {
   const hour = new Date();

@@ -5,13 +5,13 @@
 // (database, migrations) are for monitoring with `Authorization: Bearer $HEALTH_TOKEN` and for
 // signed-in staff.
 import { checkDatabaseHealth } from "@once/db/health";
-import { getPrisma } from "@once/db";
+import { prisma } from "~/server/prisma";
 import { mayReadHealthDetails, NO_STORE } from "./access";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
-  const health = await checkDatabaseHealth(getPrisma());
+  const health = await checkDatabaseHealth(prisma());
   const status = health.ok ? "ok" : "unavailable";
   const detailed = await mayReadHealthDetails(request.headers);
   const body = detailed ? { status, database: health.database, migrations: health.migrations } : { status };

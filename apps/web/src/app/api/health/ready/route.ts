@@ -4,7 +4,7 @@
 // server/shutdown.ts), 503 `{"status":"unavailable"}` when the database is away or behind.
 // Anonymous callers get only the status; HEALTH_TOKEN or a staff session adds the details.
 import { checkDatabaseHealth } from "@once/db/health";
-import { getPrisma } from "@once/db";
+import { prisma } from "~/server/prisma";
 import { isDraining } from "~/server/shutdown";
 import { mayReadHealthDetails, NO_STORE } from "../access";
 
@@ -14,7 +14,7 @@ export async function GET(request: Request) {
   const detailed = await mayReadHealthDetails(request.headers);
   // A draining node is not ready whatever its database says; anonymous probes need no query.
   if (isDraining() && !detailed) return Response.json({ status: "draining" }, { status: 503, headers: NO_STORE });
-  const health = await checkDatabaseHealth(getPrisma());
+  const health = await checkDatabaseHealth(prisma());
   // Asked again: the stop may have begun while the database was being checked.
   const status = isDraining() ? "draining" : health.ok ? "ok" : "unavailable";
   const body = detailed ? { status, draining: isDraining(), database: health.database, migrations: health.migrations } : { status };

@@ -1,7 +1,7 @@
 // The sample-guide catalog, in Simplified Chinese and English. `seedCatalog` inserts the guides
 // that are missing and never touches existing ones (their stock belongs to the shop), so it is
 // safe to run on every start: a second run changes nothing.
-import type { PrismaClient } from "../packages/db/src/client.ts";
+import type { PrismaClient } from "./client.ts";
 
 export const catalog = [
   {
