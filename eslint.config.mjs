@@ -8,7 +8,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/.next/**", "**/.next-bench/**", "**/generated/**", "**/.turbo/**", "**/next-env.d.ts", "e2e/artifacts/**", "test-results/**"],
+    ignores: [
+      "**/node_modules/**",
+      "**/.next/**",
+      "**/.next-bench/**",
+      "**/generated/**",
+      "**/.turbo/**",
+      "**/next-env.d.ts",
+      "e2e/artifacts/**",
+      "test-results/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -24,7 +33,14 @@ export default tseslint.config(
       // Workspace packages meet through their names and exports, never through each other's files.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/packages/*/src/**", "../**/scripts/**", "../**/prisma/**", "../**/apps/**", "../**/e2e/**"], message: "Import another workspace package by its name (@once/…)." }] },
+        {
+          patterns: [
+            {
+              group: ["**/packages/*/src/**", "../**/scripts/**", "../**/prisma/**", "../**/apps/**", "../**/e2e/**"],
+              message: "Import another workspace package by its name (@once/…).",
+            },
+          ],
+        },
       ],
     },
   },

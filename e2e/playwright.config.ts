@@ -48,6 +48,14 @@ export default defineConfig({
     stdout: "pipe",
     // Many sign-ins and writes from one address in one minute, many orders with one phone: those
     // limits have their own system tests.
-    env: { ...secrets, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: "production", STAFF_SIGN_IN_PER_MINUTE: "1000", ORDER_DAILY_COPIES_PER_GUIDE: "1000", RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000" },
+    env: {
+      ...secrets,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      NODE_ENV: "production",
+      STAFF_SIGN_IN_PER_MINUTE: "1000",
+      ORDER_DAILY_COPIES_PER_GUIDE: "1000",
+      RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000",
+    },
   },
 });

@@ -26,7 +26,10 @@ function refuse(line) {
 
 /** TRUSTED_PROXIES: comma-separated addresses, CIDR ranges or proxy-addr's names (loopback, …). */
 function compileTrustedProxies(value = "") {
-  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   try {
     return proxyaddr.compile(entries);
   } catch (error) {

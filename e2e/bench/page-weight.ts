@@ -15,7 +15,15 @@ await seedDatabase(database.url);
 const node = await startNode({ port: 3460, databaseUrl: database.url });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 let failed = false;
 try {
@@ -42,7 +50,9 @@ try {
     const firstLoad = all.filter((x) => html.includes(x.path));
     const later = all.filter((x) => !html.includes(x.path));
     const raw = all.reduce((s, x) => s + x.raw, 0) / 1024;
-    console.log(`| ${path} | ${kb(firstLoad).toFixed(1)} kB | ${kb(later).toFixed(1)} kB | ${kb(all).toFixed(1)} kB | ${raw.toFixed(1)} kB | ${firstLoad.length} + ${later.length} |`);
+    console.log(
+      `| ${path} | ${kb(firstLoad).toFixed(1)} kB | ${kb(later).toFixed(1)} kB | ${kb(all).toFixed(1)} kB | ${raw.toFixed(1)} kB | ${firstLoad.length} + ${later.length} |`,
+    );
     if (path === "/guides/sample-guide" && kb(firstLoad) > LIMIT_KB) failed = true;
     await context.close();
   }

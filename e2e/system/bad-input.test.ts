@@ -10,13 +10,17 @@ const order = { item: "sample-guide", quantity: 1 };
 const lead = { name: "Li Lei", phone: "13800000000", content: "Please call me" };
 
 beforeAll(async () => {
-  cluster = await startCluster({ label: "badinput", basePort: 3220, nodes: 1, env: { TRUSTED_PROXIES: "loopback", RATE_LIMIT_WRITES_PER_MINUTE: "40", RATE_LIMIT_SESSIONS_PER_MINUTE: "8", MAX_BODY_BYTES: "4096" } });
+  cluster = await startCluster({
+    label: "badinput",
+    basePort: 3220,
+    nodes: 1,
+    env: { TRUSTED_PROXIES: "loopback", RATE_LIMIT_WRITES_PER_MINUTE: "40", RATE_LIMIT_SESSIONS_PER_MINUTE: "8", MAX_BODY_BYTES: "4096" },
+  });
   token = await newSession(node());
 });
 afterAll(() => cluster?.stop());
 
-const stored = async () =>
-  (await count(cluster.sql, "sample_order")) + (await count(cluster.sql, "lead")) + (await count(cluster.sql, "idempotency_record"));
+const stored = async () => (await count(cluster.sql, "sample_order")) + (await count(cluster.sql, "lead")) + (await count(cluster.sql, "idempotency_record"));
 
 function expectProblem(reply: Reply, status: number, code?: string) {
   expect(reply.status).toBe(status);
@@ -35,7 +39,12 @@ describe("bad input changes nothing", () => {
       ["key too long", post(node(), "/api/v1/orders", { token, key: "k".repeat(256), body: order }), 400, "IDEMPOTENCY_KEY_INVALID"],
       ["bad quoted key", post(node(), "/api/v1/orders", { token, key: '"unterminated', body: order }), 400, "IDEMPOTENCY_KEY_INVALID"],
       ["bad body key", post(node(), "/api/v1/leads", { token, body: { ...lead, idemKey: "no" } }), 400, "IDEMPOTENCY_KEY_INVALID"],
-      ["header and body keys differ", post(node(), "/api/v1/leads", { token, key: newKey(), body: { ...lead, idemKey: newKey() } }), 400, "IDEMPOTENCY_KEY_INVALID"],
+      [
+        "header and body keys differ",
+        post(node(), "/api/v1/leads", { token, key: newKey(), body: { ...lead, idemKey: newKey() } }),
+        400,
+        "IDEMPOTENCY_KEY_INVALID",
+      ],
       ["quantity zero", post(node(), "/api/v1/orders", { token, key: newKey(), body: { ...order, quantity: 0 } }), 400, "VALIDATION_FAILED"],
       ["quantity above limit", post(node(), "/api/v1/orders", { token, key: newKey(), body: { ...order, quantity: 6 } }), 400, "VALIDATION_FAILED"],
       ["quantity not a number", post(node(), "/api/v1/orders", { token, key: newKey(), body: { ...order, quantity: "1" } }), 400, "VALIDATION_FAILED"],
@@ -50,8 +59,18 @@ describe("bad input changes nothing", () => {
       ["no session", post(node(), "/api/v1/orders", { key: newKey(), body: order }), 401, "UNAUTHENTICATED"],
       ["forged session", post(node(), "/api/v1/orders", { token: `${token.slice(0, -2)}xx`, key: newKey(), body: order }), 401, "UNAUTHENTICATED"],
       ["garbage session", post(node(), "/api/v1/orders", { token: "nonsense", key: newKey(), body: order }), 401, "UNAUTHENTICATED"],
-      ["text/plain", post(node(), "/api/v1/orders", { token, key: newKey(), body: order, headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE"],
-      ["form encoded", post(node(), "/api/v1/leads", { token, key: newKey(), rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE"],
+      [
+        "text/plain",
+        post(node(), "/api/v1/orders", { token, key: newKey(), body: order, headers: { "content-type": "text/plain" } }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+      ],
+      [
+        "form encoded",
+        post(node(), "/api/v1/leads", { token, key: newKey(), rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+      ],
       ["body too large", post(node(), "/api/v1/leads", { token, key: newKey(), body: { ...lead, content: "x".repeat(5000) } }), 413, "PAYLOAD_TOO_LARGE"],
     ];
     for (const [name, reply, status, code] of cases) {

@@ -15,7 +15,12 @@ const order = { item: "sample-guide", quantity: 1 };
 const fast = { baseDelayMs: 20, maxDelayMs: 100 };
 
 beforeAll(async () => {
-  cluster = await startCluster({ label: "client", basePort: 3380, nodes: 1, env: { RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_SESSION), IDEMPOTENCY_LOCK_TIMEOUT_MS: "300", LOG_LEVEL: "fatal" } });
+  cluster = await startCluster({
+    label: "client",
+    basePort: 3380,
+    nodes: 1,
+    env: { RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_SESSION), IDEMPOTENCY_LOCK_TIMEOUT_MS: "300", LOG_LEVEL: "fatal" },
+  });
   proxy = await startLossyProxy(node().port);
 });
 afterAll(async () => {
@@ -82,10 +87,10 @@ describe("@once/client", () => {
     const holder = new pg.Client({ connectionString: cluster.database.url });
     await holder.connect();
     await holder.query("begin");
-    await holder.query(`insert into idempotency_record (principal, operation, key, fingerprint, outcome, expires_at) values ($1, 'order', $2, 'v1:held', 'in_progress', now() + interval '1 day')`, [
-      `customer:${client.token!.split(".")[1]}`,
-      key,
-    ]);
+    await holder.query(
+      `insert into idempotency_record (principal, operation, key, fingerprint, outcome, expires_at) values ($1, 'order', $2, 'v1:held', 'in_progress', now() + interval '1 day')`,
+      [`customer:${client.token!.split(".")[1]}`, key],
+    );
     const statuses: number[] = [];
     const { fetchFn } = watchedFetch({
       afterAnswer: async (n, res) => {
@@ -132,10 +137,20 @@ describe("@once/client", () => {
     calls.length = 0;
     const invalid = await client.createOrder({ item: "sample-guide", quantity: 6 });
     expect(!invalid.ok && invalid.error).toBeInstanceOf(OnceProblemError);
-    expect(!invalid.ok && invalid.error).toMatchObject({ code: "VALIDATION_FAILED", status: 400, retryable: false, problem: { fields: { quantity: ["quantity is at most 5"] } } });
+    expect(!invalid.ok && invalid.error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      status: 400,
+      retryable: false,
+      problem: { fields: { quantity: ["quantity is at most 5"] } },
+    });
     const created = await client.createOrder(order);
     const reused = await client.createOrder({ ...order, quantity: 2 }, { key: created.key });
-    expect(!reused.ok && reused.error).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", status: 422, key: created.key, problem: { boundTo: { status: 201, outcome: "completed" } } });
+    expect(!reused.ok && reused.error).toMatchObject({
+      code: "IDEMPOTENCY_KEY_REUSED",
+      status: 422,
+      key: created.key,
+      problem: { boundTo: { status: 201, outcome: "completed" } },
+    });
     const unknownGuide = await client.createOrder({ item: "no-such-guide", quantity: 1 });
     expect(!unknownGuide.ok && unknownGuide.error).toMatchObject({ code: "GUIDE_NOT_FOUND", status: 404 });
     const unknownKey = await client.getOperation(crypto.randomUUID());

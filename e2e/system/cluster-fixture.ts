@@ -13,7 +13,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-
 export async function startCluster(options: { label: string; basePort: number; nodes?: number; env?: Record<string, string> }): Promise<Cluster> {
   const database = await createTestDatabase(options.label);
   await seedDatabase(database.url);
@@ -27,9 +26,7 @@ export async function startCluster(options: { label: string; basePort: number; n
     ...options.env,
   };
   const count = options.nodes ?? 2;
-  const nodes = await Promise.all(
-    Array.from({ length: count }, (_, i) => startNode({ port: options.basePort + i + 1, databaseUrl: database.url, env })),
-  );
+  const nodes = await Promise.all(Array.from({ length: count }, (_, i) => startNode({ port: options.basePort + i + 1, databaseUrl: database.url, env })));
   return {
     database,
     nodes,

@@ -2,7 +2,11 @@
 // example, the request of the same name (standard request examples, or the example's
 // `x-request` when that request breaks the description) and the answer it must get.
 export type Json = Record<string, unknown>;
-type ExampleObject = { summary?: string; value?: unknown; "x-request"?: { headers?: Record<string, string>; body?: unknown; params?: Record<string, string>; anonymous?: boolean } };
+type ExampleObject = {
+  summary?: string;
+  value?: unknown;
+  "x-request"?: { headers?: Record<string, string>; body?: unknown; params?: Record<string, string>; anonymous?: boolean };
+};
 type Parameter = { name: string; in: "header" | "path" | "query"; examples?: Record<string, { value: string }> };
 type HeaderObject = { required?: boolean; schema?: { pattern?: string; const?: string; enum?: string[] } } | { $ref: string };
 type Operation = {

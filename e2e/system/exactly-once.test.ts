@@ -32,9 +32,7 @@ describe("one key, one effect across two nodes", () => {
   it("the same key sent to two nodes at once, 50 copies: one order, the rest replays or in-progress", async () => {
     const token = await newSession(a());
     const key = newKey();
-    const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post(i % 2 ? b() : a(), "/api/v1/orders", { token, key, body: order })),
-    );
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => post(i % 2 ? b() : a(), "/api/v1/orders", { token, key, body: order })));
     expect(await ordersOf(token)).toBe(1);
     const created = replies.filter((r) => r.status === 201);
     const inProgress = replies.filter((r) => r.status === 409);
@@ -130,12 +128,16 @@ describe("one key, one effect across two nodes", () => {
     expect(one.body.id).not.toBe(two.body.id);
     expect(await ordersOf(token)).toBe(2);
 
-    const phone = `+86 139 ${Math.floor(Math.random() * 1e8).toString().padStart(8, "0")}`;
+    const phone = `+86 139 ${Math.floor(Math.random() * 1e8)
+      .toString()
+      .padStart(8, "0")}`;
     const lead = { name: "王小明", phone, content: "想了解样品指南的批量价格" };
     const l1 = await post(a(), "/api/v1/leads", { token, key: newKey(), body: lead });
     const l2 = await post(b(), "/api/v1/leads", { token, key: newKey(), body: lead });
     expect([l1.status, l2.status]).toEqual([201, 201]);
-    const { rows } = await cluster.sql.query(`select id, possible_duplicate, duplicate_of_id from lead where id = any($1) order by number`, [[l1.body.id, l2.body.id]]);
+    const { rows } = await cluster.sql.query(`select id, possible_duplicate, duplicate_of_id from lead where id = any($1) order by number`, [
+      [l1.body.id, l2.body.id],
+    ]);
     expect(rows).toEqual([
       { id: l1.body.id, possible_duplicate: false, duplicate_of_id: null },
       { id: l2.body.id, possible_duplicate: true, duplicate_of_id: l1.body.id },

@@ -74,7 +74,12 @@ export async function holdLocks(url: string, statements: string[]): Promise<Held
 export const PGBOSS_START_LOCK = `select pg_advisory_lock(('x' || encode(sha224((current_database() || '.pgboss.pgboss')::bytea), 'hex'))::bit(64)::bigint)`;
 
 /** Waits until `count` sessions on `database` wait for a lock (and their query is like one of `queryLike`). */
-export async function waitForLockWaiters(sql: pg.Pool, database: string, count: number, options: { queryLike?: string[]; timeoutMs?: number } = {}): Promise<void> {
+export async function waitForLockWaiters(
+  sql: pg.Pool,
+  database: string,
+  count: number,
+  options: { queryLike?: string[]; timeoutMs?: number } = {},
+): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     const { rows } = await sql.query<{ n: number }>(

@@ -139,12 +139,18 @@ describe("a node's health questions", () => {
       const res = await fetch(`${node.url}${path}`);
       return [res.status, await res.json()] as const;
     };
-    const monitoring = async (path: string) => (await fetch(`${node.url}${path}`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json() as Promise<unknown>;
+    const monitoring = async (path: string) =>
+      (await fetch(`${node.url}${path}`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json() as Promise<unknown>;
 
     expect(await anonymous("/api/health/live")).toEqual([200, { status: "ok" }]);
     expect(await anonymous("/api/health/ready")).toEqual([200, { status: "ok" }]);
     expect(await anonymous("/api/health")).toEqual([200, { status: "ok" }]);
-    expect(await monitoring("/api/health/ready")).toMatchObject({ status: "ok", draining: false, database: "reachable", migrations: { current: true, pending: [] } });
+    expect(await monitoring("/api/health/ready")).toMatchObject({
+      status: "ok",
+      draining: false,
+      database: "reachable",
+      migrations: { current: true, pending: [] },
+    });
     expect(await monitoring("/api/health")).toEqual({ status: "ok", database: "reachable", migrations: expect.objectContaining({ current: true }) as unknown });
 
     // A migration this node's code expects is not in the database: not ready, still alive.
@@ -181,7 +187,11 @@ describe("a node told to stop (SIGTERM)", () => {
     const auth = { authorization: `Bearer ${token}` };
 
     // A lead whose webhook the worker is delivering right now (the receiver holds it).
-    const lead = await request(`${node.url}/api/v1/leads`, { method: "POST", headers: { ...auth, "idempotency-key": newKey() }, body: { name: "Drain", phone: "13800000000", content: "during a restart" } });
+    const lead = await request(`${node.url}/api/v1/leads`, {
+      method: "POST",
+      headers: { ...auth, "idempotency-key": newKey() },
+      body: { name: "Drain", phone: "13800000000", content: "during a restart" },
+    });
     expect(lead.status).toBe(201);
     await within(receiver.firstArrived, 30_000, "the webhook delivery");
 
@@ -196,7 +206,11 @@ describe("a node told to stop (SIGTERM)", () => {
     let orders: Promise<Answer[]>;
     let ready: Promise<Answer>;
     try {
-      orders = Promise.all(keys.map((key) => request(`${node.url}/api/v1/orders`, { method: "POST", headers: { ...auth, "idempotency-key": key }, body: { item: "sample-guide", quantity: 1 } })));
+      orders = Promise.all(
+        keys.map((key) =>
+          request(`${node.url}/api/v1/orders`, { method: "POST", headers: { ...auth, "idempotency-key": key }, body: { item: "sample-guide", quantity: 1 } }),
+        ),
+      );
       ready = request(`${node.url}/api/health/ready`);
       await waitForLockWaiters(admin, database.name, keys.length + 1, { timeoutMs: 30_000 });
     } catch (error) {
@@ -244,7 +258,9 @@ describe("a node told to stop (SIGTERM)", () => {
     expect(ordersInDb.rows[0]!.n).toBe(keys.length);
     // The counters held in memory were written before the exit (within the 5 s flush interval
     // nothing else would have written them).
-    const counted = await sql.query<{ n: number }>(`select coalesce(sum(count), 0)::int as n from operation_stat where operation = 'order' and kind = 'executed'`);
+    const counted = await sql.query<{ n: number }>(
+      `select coalesce(sum(count), 0)::int as n from operation_stat where operation = 'order' and kind = 'executed'`,
+    );
     expect(counted.rows[0]!.n).toBe(keys.length);
 
     expect(node.output()).toMatch(/SIGTERM: draining \(\d+ requests in flight/);

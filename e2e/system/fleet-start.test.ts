@@ -8,7 +8,16 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
-import { committedMigrations, createOldDatabase, FLEET_ENV, holdLocks, PGBOSS_START_LOCK, troubleIn, waitForLockWaiters, type HeldLocks } from "./fleet-fixture.ts";
+import {
+  committedMigrations,
+  createOldDatabase,
+  FLEET_ENV,
+  holdLocks,
+  PGBOSS_START_LOCK,
+  troubleIn,
+  waitForLockWaiters,
+  type HeldLocks,
+} from "./fleet-fixture.ts";
 
 const BASE_PORT = 3310;
 let admin: pg.Pool;
@@ -39,7 +48,9 @@ describe("a fleet starting together", () => {
     const rounds: Round[] = ["new", "new", "new", "older", "empty"];
     for (const [round, kind] of rounds.entries()) {
       const database: TestDatabase =
-        kind === "older" ? (await createOldDatabase(`fleet_start_${round}`)).database : await createTestDatabase(`fleet_start_${round}`, { migrate: kind === "new" });
+        kind === "older"
+          ? (await createOldDatabase(`fleet_start_${round}`)).database
+          : await createTestDatabase(`fleet_start_${round}`, { migrate: kind === "new" });
       const seedGate: HeldLocks | null = kind === "empty" ? null : await holdLocks(database.url, ["lock table guide in access exclusive mode"]);
       const workerGate = await holdLocks(database.url, [PGBOSS_START_LOCK]);
       const starting = [1, 2, 3].map((i) => startNode({ port: BASE_PORT + i, databaseUrl: database.url, env: FLEET_ENV, seed: true }));

@@ -75,7 +75,8 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
   const spend = async (n: number, body?: string) => {
     for (let i = 0; i < n; i++) await send(create, address, token, { key: newKey(), body });
   };
-  const expire = () => cluster.sql.query(`update idempotency_record set expires_at = now() - interval '1 minute' where principal = $1 and key = $2`, [principalOf(token), key]);
+  const expire = () =>
+    cluster.sql.query(`update idempotency_record set expires_at = now() - interval '1 minute' where principal = $1 and key = $2`, [principalOf(token), key]);
   switch (`${c.operationId}.${c.name}`) {
     case "createOrder.replayed":
     case "createLead.replayed":
@@ -102,11 +103,10 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
       await holder.connect();
       try {
         await holder.query("begin");
-        await holder.query(`insert into idempotency_record (principal, operation, key, fingerprint, outcome, expires_at) values ($1, $2, $3, 'v1:held', 'in_progress', now() + interval '1 day')`, [
-          principalOf(token),
-          c.operation,
-          key,
-        ]);
+        await holder.query(
+          `insert into idempotency_record (principal, operation, key, fingerprint, outcome, expires_at) values ($1, $2, $3, 'v1:held', 'in_progress', now() + interval '1 day')`,
+          [principalOf(token), c.operation, key],
+        );
         return await run();
       } finally {
         await holder.query("rollback");
@@ -173,7 +173,8 @@ describe("the served OpenAPI description", () => {
     for (const c of cases) {
       const address = `203.0.113.${++lastAddress}`;
       const token = c.operationId === "createSession" ? "" : await session(address);
-      const payloadTooLarge = c.name === "payloadTooLarge" ? JSON.stringify({ ...(JSON.parse(createdCase(c).body!) as Json), padding: "x".repeat(17_000) }) : undefined;
+      const payloadTooLarge =
+        c.name === "payloadTooLarge" ? JSON.stringify({ ...(JSON.parse(createdCase(c).body!) as Json), padding: "x".repeat(17_000) }) : undefined;
       const answer = await prepared(c, address, token, () => send(c, address, token, { body: payloadTooLarge }));
       const problems: string[] = [];
       if (answer.status !== c.status) problems.push(`status ${answer.status}: ${answer.text.slice(0, 200)}`);

@@ -43,7 +43,10 @@ describe("production start-up", () => {
   });
 
   it("refuses a plain-http webhook to a host that is not this machine", async () => {
-    const message = await refusal({ NOTIFY_WEBHOOK_URL: "http://crm.example.com/hooks", NOTIFY_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }, 3244);
+    const message = await refusal(
+      { NOTIFY_WEBHOOK_URL: "http://crm.example.com/hooks", NOTIFY_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+      3244,
+    );
     expect(message).toMatch(/invalid environment variable NOTIFY_WEBHOOK_URL: .*https/);
   });
 });

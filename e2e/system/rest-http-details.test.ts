@@ -9,7 +9,12 @@ const node = () => cluster.nodes[0]!;
 const order = { item: "sample-guide", quantity: 1 };
 
 beforeAll(async () => {
-  cluster = await startCluster({ label: "httpdetails", basePort: 3370, nodes: 1, env: { RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_SESSION), LOG_LEVEL: "error" } });
+  cluster = await startCluster({
+    label: "httpdetails",
+    basePort: 3370,
+    nodes: 1,
+    env: { RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_SESSION), LOG_LEVEL: "error" },
+  });
 });
 afterAll(() => cluster?.stop());
 
@@ -43,7 +48,11 @@ describe("REST HTTP details", () => {
       const res = await fetch(`${node().url}${path}`, { method });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
-      expect(await problemOf(res)).toMatchObject({ status: 405, code: "METHOD_NOT_ALLOWED", detail: `${method} is not supported here; use ${allow.split(", ")[0]}` });
+      expect(await problemOf(res)).toMatchObject({
+        status: 405,
+        code: "METHOD_NOT_ALLOWED",
+        detail: `${method} is not supported here; use ${allow.split(", ")[0]}`,
+      });
     }
     const options = await fetch(`${node().url}/api/v1/orders`, { method: "OPTIONS" });
     expect(options.status).toBe(204);
@@ -61,7 +70,11 @@ describe("REST HTTP details", () => {
     ]) {
       const res = await fetch(`${node().url}${path}`, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(await problemOf(res)).toMatchObject({ status: 404, code: "NOT_FOUND", detail: `no endpoint ${method} ${path}; the endpoints are listed in /api/v1/openapi.json` });
+      expect(await problemOf(res)).toMatchObject({
+        status: 404,
+        code: "NOT_FOUND",
+        detail: `no endpoint ${method} ${path}; the endpoints are listed in /api/v1/openapi.json`,
+      });
     }
   });
 

@@ -63,7 +63,11 @@ function signIn(node: NodeProcess, email: string, password: string, headers: Rec
     body: JSON.stringify({ email, password }),
   });
 }
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 async function sessionAt(node: NodeProcess, address?: string): Promise<string> {
   const res = await fetch(`${node.url}/api/v1/sessions`, { method: "POST", headers: address ? { "x-forwarded-for": address } : {} });
@@ -79,7 +83,12 @@ async function trpcMutation(node: NodeProcess, path: string, input: unknown, hea
     body: JSON.stringify({ json: input }),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as { error?: { json: { message: string; data: { protocol?: Record<string, unknown> } } } } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: JSON.parse(text) as { error?: { json: { message: string; data: { protocol?: Record<string, unknown> } } } },
+  };
 }
 
 describe("one notion of the client's address", () => {
@@ -126,7 +135,8 @@ describe("every write path has the same protections", () => {
     const address = freshAddress();
     const token = await sessionAt(proxied, address);
     const headers = { cookie: `once_session=${token}`, "x-forwarded-for": address };
-    for (let i = 0; i < 3; i++) expect((await post(proxied, "/api/v1/leads", { token, key: newKey(), body: lead, headers: { "x-forwarded-for": address } })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await post(proxied, "/api/v1/leads", { token, key: newKey(), body: lead, headers: { "x-forwarded-for": address } })).status).toBe(201);
     for (let i = 0; i < 2; i++) expect((await trpcMutation(proxied, "lead.submit", { ...lead, idempotencyKey: newKey() }, headers)).status).toBe(200);
     const limited = await trpcMutation(proxied, "lead.submit", { ...lead, idempotencyKey: newKey() }, headers);
     expect(limited.status).toBe(429);
@@ -143,11 +153,19 @@ describe("every write path has the same protections", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
       const token = await sessionAt(proxied, address);
-      statuses.push((await trpcMutation(proxied, "lead.submit", { ...lead, idempotencyKey: newKey() }, { cookie: `once_session=${token}`, "x-forwarded-for": address })).status);
+      statuses.push(
+        (await trpcMutation(proxied, "lead.submit", { ...lead, idempotencyKey: newKey() }, { cookie: `once_session=${token}`, "x-forwarded-for": address }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 12)).toEqual(Array(12).fill(200));
     expect(statuses.slice(12)).toEqual([429, 429]);
-    const viaRest = await post(proxied, "/api/v1/leads", { token: await sessionAt(proxied, address), key: newKey(), body: lead, headers: { "x-forwarded-for": address } });
+    const viaRest = await post(proxied, "/api/v1/leads", {
+      token: await sessionAt(proxied, address),
+      key: newKey(),
+      body: lead,
+      headers: { "x-forwarded-for": address },
+    });
     expect(viaRest.status).toBe(429);
   });
 
@@ -172,7 +190,10 @@ describe("every write path has the same protections", () => {
   it("answers 413 to a body over MAX_BODY_BYTES on /api/trpc and /api/auth before reading it", async () => {
     for (const path of ["/api/trpc/lead.submit", "/api/auth/sign-in/email"]) {
       // 200 MB announced, none sent: the answer must come without waiting for the body.
-      const head = await rawRequest(direct.port, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200000000\r\n\r\n`);
+      const head = await rawRequest(
+        direct.port,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200000000\r\n\r\n`,
+      );
       expect(head).toMatch(/^HTTP\/1\.1 413 /);
       // A chunked body is cut off as soon as it passes the limit (1 MB offered, 16 kB allowed).
       const chunk = `4000\r\n${" ".repeat(0x4000)}\r\n`;
@@ -192,7 +213,12 @@ describe("every write path has the same protections", () => {
     const statuses: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       const address = freshAddress();
-      const reply = await post(proxied, "/api/v1/orders", { token: await sessionAt(proxied, address), key: newKey(), body: { item: "sample-guide", quantity: 1, contact }, headers: { "x-forwarded-for": address } });
+      const reply = await post(proxied, "/api/v1/orders", {
+        token: await sessionAt(proxied, address),
+        key: newKey(),
+        body: { item: "sample-guide", quantity: 1, contact },
+        headers: { "x-forwarded-for": address },
+      });
       statuses.push(reply.status === 201 ? 201 : reply.body.code);
     }
     expect(statuses).toEqual([201, 201, 201, "DAILY_LIMIT_REACHED", "DAILY_LIMIT_REACHED"]);
@@ -202,12 +228,20 @@ describe("every write path has the same protections", () => {
 
 describe("sessions cannot be swapped", () => {
   it("POST /api/v1/sessions refuses forms and other sites, and never replaces a session cookie", async () => {
-    for (const [type, body] of [["application/x-www-form-urlencoded", "a=b"], ["text/plain", "{}"], ["multipart/form-data; boundary=x", "--x--"]] as const) {
+    for (const [type, body] of [
+      ["application/x-www-form-urlencoded", "a=b"],
+      ["text/plain", "{}"],
+      ["multipart/form-data; boundary=x", "--x--"],
+    ] as const) {
       const res = await fetch(`${direct.url}/api/v1/sessions`, { method: "POST", headers: { "content-type": type }, body });
       expect(res.status, type).toBe(415);
       expect(res.headers.getSetCookie(), type).toEqual([]);
     }
-    const crossSite = await fetch(`${direct.url}/api/v1/sessions`, { method: "POST", headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" }, body: "{}" });
+    const crossSite = await fetch(`${direct.url}/api/v1/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+      body: "{}",
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.getSetCookie()).toEqual([]);
     // A caller holding a session gets a token for API use, and keeps its cookie.
@@ -281,7 +315,9 @@ describe("cookies, transport and headers", () => {
     expect(history.status).toBe(200);
     expect(history.headers.get("cache-control")).toBe("no-store");
     const staffCookies = cookiesOf(await signIn(proxied, staff.email, staff.password, { "x-forwarded-for": freshAddress() }));
-    const list = await fetch(`${direct.url}/api/trpc/dashboard.leads.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, { headers: { cookie: staffCookies } });
+    const list = await fetch(`${direct.url}/api/trpc/dashboard.leads.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, {
+      headers: { cookie: staffCookies },
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get("cache-control")).toBe("no-store");
     const operation = await fetch(`${direct.url}/api/v1/operations/${key}`, { headers: { authorization: `Bearer ${token}` } });
@@ -299,10 +335,20 @@ describe("hostile input gets a 4xx, never a 500", () => {
     expect(nul.status).toBe(400);
     expect(nul.body).toMatchObject({ code: "VALIDATION_FAILED", retryable: false, fields: { name: [expect.stringMatching(/control character/)] } });
     // A lone surrogate, escaped in JSON as a client library would send it.
-    const lone = await post(proxied, "/api/v1/leads", { token, key: newKey(), rawBody: `{"name":"Li","phone":"13800000000","content":"hi \\ud800 there"}`, headers });
+    const lone = await post(proxied, "/api/v1/leads", {
+      token,
+      key: newKey(),
+      rawBody: `{"name":"Li","phone":"13800000000","content":"hi \\ud800 there"}`,
+      headers,
+    });
     expect(lone.status).toBe(400);
     expect(lone.body).toMatchObject({ code: "VALIDATION_FAILED", fields: { content: [expect.stringMatching(/surrogate/)] } });
-    const viaTrpc = await trpcMutation(proxied, "lead.submit", { ...lead, company: "Acme\u0007", idempotencyKey: newKey() }, { ...headers, cookie: `once_session=${token}` });
+    const viaTrpc = await trpcMutation(
+      proxied,
+      "lead.submit",
+      { ...lead, company: "Acme\u0007", idempotencyKey: newKey() },
+      { ...headers, cookie: `once_session=${token}` },
+    );
     expect(viaTrpc.status).toBe(400);
     expect(viaTrpc.body.error?.json.data.protocol).toMatchObject({ code: "VALIDATION_FAILED", retryable: false, fields: { company: [expect.any(String)] } });
     expect(await count(cluster.sql, "lead")).toBe(before);
@@ -331,19 +377,32 @@ describe("hostile input gets a 4xx, never a 500", () => {
     try {
       const address = freshAddress();
       const token = await sessionAt(proxied, address);
-      const rest = await post(proxied, "/api/v1/leads", { token, key: newKey(), body: { ...lead, name: "Trigger Boom" }, headers: { "x-forwarded-for": address } });
+      const rest = await post(proxied, "/api/v1/leads", {
+        token,
+        key: newKey(),
+        body: { ...lead, name: "Trigger Boom" },
+        headers: { "x-forwarded-for": address },
+      });
       expect(rest.status).toBe(500);
       expect(rest.body).toMatchObject({ code: "INTERNAL", retryable: true });
       const restId = rest.headers.get("x-request-id")!;
       expect(rest.body.detail).toContain(restId);
-      const viaTrpc = await trpcMutation(proxied, "lead.submit", { ...lead, name: "Trigger Boom", idempotencyKey: newKey() }, { cookie: `once_session=${token}`, "x-forwarded-for": address });
+      const viaTrpc = await trpcMutation(
+        proxied,
+        "lead.submit",
+        { ...lead, name: "Trigger Boom", idempotencyKey: newKey() },
+        { cookie: `once_session=${token}`, "x-forwarded-for": address },
+      );
       expect(viaTrpc.status).toBe(500);
       const trpcId = viaTrpc.headers.get("x-request-id")!;
       expect(viaTrpc.body.error?.json.message).toBe(`internal error (request id ${trpcId})`);
       for (const text of [rest.text, viaTrpc.text]) expect(text).not.toMatch(/INJECTED_DETAIL|prisma|invocation|postgres|stack/i);
       await new Promise((r) => setTimeout(r, 300)); // let the log lines reach us
       for (const id of [restId, trpcId]) {
-        const line = proxied.output().split("\n").find((l) => l.includes(id));
+        const line = proxied
+          .output()
+          .split("\n")
+          .find((l) => l.includes(id));
         expect(line, id).toMatch(/INJECTED_DETAIL_7f3a/);
       }
     } finally {

@@ -32,11 +32,18 @@ describe("staff sign-in", () => {
   it("signs in, reaches the dashboard API, and signs out", async () => {
     const res = await signIn(staff.email, staff.password);
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const me = await fetch(`${node().url}/api/trpc/dashboard.me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(JSON.stringify(await me.json())).toContain(staff.email);
-    const out = await fetch(`${node().url}/api/auth/sign-out`, { method: "POST", headers: { cookie, origin: node().url, "content-type": "application/json" }, body: "{}" });
+    const out = await fetch(`${node().url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie, origin: node().url, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(out.status).toBe(200);
     expect((await fetch(`${node().url}/api/trpc/dashboard.me`, { headers: { cookie } })).status).toBe(401);
   });
@@ -65,7 +72,10 @@ describe("expired staff session", () => {
   it("is refused with 401 and sent back to sign-in", async () => {
     const second = cluster.nodes[1]!;
     const res = await signInAt(second.url, staff.email, staff.password);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect((await fetch(`${second.url}/api/trpc/dashboard.me`, { headers: { cookie } })).status).toBe(200);
     await cluster.sql.query(`update staff_session set expires_at = now() - interval '1 second'`);
     expect((await fetch(`${second.url}/api/trpc/dashboard.me`, { headers: { cookie } })).status).toBe(401);
@@ -79,9 +89,15 @@ describe("live dashboard", () => {
     const dashboardNode = cluster.nodes[1]!;
     const res = await signInAt(dashboardNode.url, staff.email, staff.password);
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const controller = new AbortController();
-    const stream = await fetch(`${dashboardNode.url}/api/trpc/dashboard.leads.onCreated`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+    const stream = await fetch(`${dashboardNode.url}/api/trpc/dashboard.leads.onCreated`, {
+      headers: { cookie, accept: "text/event-stream" },
+      signal: controller.signal,
+    });
     expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = stream.body!.getReader();
     const received = (async () => {

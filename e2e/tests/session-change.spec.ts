@@ -44,7 +44,11 @@ async function principalsOf(table: "sample_order" | "lead", key: string) {
   return { records: records.rows.map((r) => r.principal), rows: rows.rows.map((r) => r.customer_id) };
 }
 
-test("the session changes while an order is pending: after a reload it is neither resent nor looked up, and needs attention", async ({ page, context, browser }, testInfo) => {
+test("the session changes while an order is pending: after a reload it is neither resent nor looked up, and needs attention", async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
   await openOrderForm(page);
   await ensureSessionTag(context);
   await fillOrder(page);
@@ -84,7 +88,9 @@ test("the session changes while an order is pending: after a reload it is neithe
   expect(await principalsOf("sample_order", key)).toEqual({ records: [], rows: [] });
 });
 
-test("the session changes while an inquiry's answer is lost: no second inquiry under the new session, in the customer's language", async ({ browser }, testInfo) => {
+test("the session changes while an inquiry's answer is lost: no second inquiry under the new session, in the customer's language", async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({ locale: "zh-CN" });
   const page = await context.newPage();
   await page.goto("/contact");

@@ -34,7 +34,8 @@ async function measure(name: string, run: () => Promise<unknown>) {
 try {
   const t0 = performance.now();
   // Realistic spread: a year of leads, Chinese and Latin names, 5 % possible duplicates.
-  await sql.query(`
+  await sql.query(
+    `
     insert into lead (id, customer_id, operation_key, name, phone, content, email, status, possible_duplicate, created_at, updated_at)
     select gen_random_uuid(), 'bench-' || (i % 50000), md5(i::text),
       (array['王小明','李雷','韩梅梅','张伟','刘洋','陈静','Anna Schmidt','John Smith','Maria Garcia','Kenji Sato'])[1 + i % 10] || ' ' || (i % 997),
@@ -45,11 +46,15 @@ try {
       i % 20 = 0,
       now() - ((i::double precision / $1) * interval '365 days'),
       now()
-    from generate_series(1, $1) as i`, [total]);
+    from generate_series(1, $1) as i`,
+    [total],
+  );
   await sql.query("analyze lead");
   console.log(`seeded ${total.toLocaleString()} leads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  const { rows } = await sql.query<{ created_at: Date; id: string }>(`select created_at, id from lead order by created_at desc, id desc offset $1 limit 1`, [Math.floor(total / 2)]);
+  const { rows } = await sql.query<{ created_at: Date; id: string }>(`select created_at, id from lead order by created_at desc, id desc offset $1 limit 1`, [
+    Math.floor(total / 2),
+  ]);
   const middle = { createdAt: rows[0]!.created_at, id: rows[0]!.id };
 
   const results = [
@@ -60,7 +65,12 @@ try {
     await measure("search by phone digits", () => listLeads(prisma, { limit: 25, search: "1300007919" })),
     await measure("search by message word (Shenzhen)", () => listLeads(prisma, { limit: 25, search: "Shenzhen #4242" })),
     await measure("baseline: deep page by OFFSET", () =>
-      prisma.lead.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: Math.floor(total / 2), take: 26, select: { id: true, number: true, name: true } }),
+      prisma.lead.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: Math.floor(total / 2),
+        take: 26,
+        select: { id: true, number: true, name: true },
+      }),
     ),
   ];
   console.log(`\n${total.toLocaleString()} leads, ${runs} runs each after 5 warm-up runs\n`);

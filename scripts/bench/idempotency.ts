@@ -29,7 +29,13 @@ const database = await createTestDatabase("bench");
 const node = await startNode({
   port: Number(values.port),
   databaseUrl: database.url,
-  env: { ...benchEnv, RATE_LIMIT_WRITES_PER_MINUTE: "100000000", RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: "50" },
+  env: {
+    ...benchEnv,
+    RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
+    RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
+    LOG_LEVEL: "warn",
+    DATABASE_POOL_SIZE: "50",
+  },
 });
 
 try {
@@ -39,7 +45,8 @@ try {
       return ((await res.json()) as { token: string }).token;
     }),
   );
-  const lead = (i: number) => JSON.stringify({ name: "Bench Customer", phone: `+86${String(13000000000 + i)}`, content: "Please send the sample guide price list." });
+  const lead = (i: number) =>
+    JSON.stringify({ name: "Bench Customer", phone: `+86${String(13000000000 + i)}`, content: "Please send the sample guide price list." });
   const request = (path: string, worker: number, key: string, i: number): RequestSpec => ({
     path,
     headers: { "content-type": "application/json", authorization: `Bearer ${tokens[worker]}`, "idempotency-key": key },
@@ -83,7 +90,8 @@ try {
   console.log("|------------------------------|---------|---------|--------|----------|");
   for (const r of Object.values(results)) console.log(row(r));
   const [a, b, c, d] = Object.values(results) as [LoadResult, LoadResult, LoadResult, LoadResult];
-  const check = (label: string, value: number, ok: boolean) => console.log(`${label.padEnd(38)} ${value.toFixed(2).padStart(6)}  ${ok ? "meets target" : "MISSES target"}`);
+  const check = (label: string, value: number, ok: boolean) =>
+    console.log(`${label.padEnd(38)} ${value.toFixed(2).padStart(6)}  ${ok ? "meets target" : "MISSES target"}`);
   console.log("");
   check("(b)/(a) p50 latency (target ≤ 1.3)", b.p50 / a.p50, b.p50 / a.p50 <= 1.3);
   check("(c)/(b) p50 latency (target ≤ 0.8)", c.p50 / b.p50, c.p50 / b.p50 <= 0.8);

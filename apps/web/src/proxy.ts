@@ -8,7 +8,18 @@
 //    customer. The JavaScript-readable `once_sid` tag lets the browser tell that its session
 //    changed (it then never resends a pending submission under the new one).
 import { NextResponse, type NextRequest } from "next/server";
-import { createCustomerSession, inspectCustomerToken, needsRenewal, readSessionToken, sessionCookies, sessionTag, sessionTagCookie, SESSION_COOKIE, SECURE_SESSION_COOKIE, SESSION_TAG_COOKIE } from "@once/api/session";
+import {
+  createCustomerSession,
+  inspectCustomerToken,
+  needsRenewal,
+  readSessionToken,
+  sessionCookies,
+  sessionTag,
+  sessionTagCookie,
+  SESSION_COOKIE,
+  SECURE_SESSION_COOKIE,
+  SESSION_TAG_COOKIE,
+} from "@once/api/session";
 import { contentSecurityPolicy } from "~/server/content-security-policy";
 import { secureCookies, sessionSigning } from "~/server/session";
 

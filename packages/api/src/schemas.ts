@@ -1,5 +1,13 @@
 // Browser-safe: the zod schemas the web forms validate with, identical to the server's.
-export { orderInputSchema, webOrderInputSchema, deliveryContactSchema, ORDER_QUANTITY_LIMIT, orderFingerprint, type OrderInput, type OrderView } from "./order/order-schema.ts";
+export {
+  orderInputSchema,
+  webOrderInputSchema,
+  deliveryContactSchema,
+  ORDER_QUANTITY_LIMIT,
+  orderFingerprint,
+  type OrderInput,
+  type OrderView,
+} from "./order/order-schema.ts";
 export { leadInputSchema, leadFingerprint, type LeadInput, type LeadView } from "./lead/lead-schema.ts";
 export type { OperationView } from "./operation/find-operation.ts";
 export type { RejectionBody, RejectionCode } from "./business-rejection.ts";

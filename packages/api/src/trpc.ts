@@ -54,7 +54,8 @@ const t = initTRPC.context<Context>().create({
       return { ...shape, message: internalErrorMessage(requestId), data: { ...data, protocol } };
     }
     const fields = error.cause instanceof $ZodError ? (z.flattenError(error.cause).fieldErrors as Record<string, string[]>) : undefined;
-    const protocol = error instanceof ProtocolTRPCError ? error.protocol : fields ? { code: "VALIDATION_FAILED", retryable: false, status: 400, fields } : undefined;
+    const protocol =
+      error instanceof ProtocolTRPCError ? error.protocol : fields ? { code: "VALIDATION_FAILED", retryable: false, status: 400, fields } : undefined;
     return { ...shape, data: { ...shape.data, protocol } };
   },
 });
@@ -95,19 +96,19 @@ export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
 
 /** An operation, or how to build it from the request's context (e.g. its business rules). */
 export type CustomerOperation<Input extends object, Body> =
-  | IdempotentOperation<Input, Body, Prisma.TransactionClient>
-  | ((ctx: Context) => IdempotentOperation<Input, Body, Prisma.TransactionClient>);
+  IdempotentOperation<Input, Body, Prisma.TransactionClient> | ((ctx: Context) => IdempotentOperation<Input, Body, Prisma.TransactionClient>);
 
 /**
  * An exactly-once mutation for customers: declared by its input schema and its operation
  * (fingerprint fields + business function). The key travels as `idempotencyKey` in the input.
  */
-export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>(
-  input: Schema,
-  operation: CustomerOperation<z.output<Schema>, Body>,
-) {
+export function idempotentCustomerMutation<Schema extends z.ZodMiniObject, Body>(input: Schema, operation: CustomerOperation<z.output<Schema>, Body>) {
   type Op = IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>;
-  const setup = { store: (ctx: Context) => recordStore(ctx.prisma), principal: (ctx: Context & { principal: string }) => ctx.principal, config: (ctx: Context) => ctx.idempotency ?? {} };
+  const setup = {
+    store: (ctx: Context) => recordStore(ctx.prisma),
+    principal: (ctx: Context & { principal: string }) => ctx.principal,
+    config: (ctx: Context) => ctx.idempotency ?? {},
+  };
   const resolverFor = (op: Op) => idempotentResolver<Context & { principal: string }, Prisma.TransactionClient, z.output<Schema>, Body>(setup, op);
   const fixed = typeof operation === "function" ? null : resolverFor(operation);
   const resolve = (args: { ctx: Context & { principal: string }; input: z.output<Schema> & { idempotencyKey: string } }) =>

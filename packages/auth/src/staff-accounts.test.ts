@@ -29,7 +29,10 @@ describe("staff accounts", () => {
     const auth = createAuth(prisma, { secret: "x".repeat(40), baseURL: "http://localhost:3000" });
     const response = await auth.api.signInEmail({ body: { email: "dana@staff.test", password: "dana-password-1" }, asResponse: true });
     expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(await staffFromHeaders(auth, new Headers({ cookie }))).toMatchObject({ email: "dana@staff.test", role: "admin", name: "Dana" });
     expect(await staffFromHeaders(auth, new Headers())).toBeNull();
     const wrong = await auth.api.signInEmail({ body: { email: "dana@staff.test", password: "wrong-password" }, asResponse: true });

@@ -18,7 +18,13 @@ export type LeadInput = paths["/api/v1/leads"]["post"]["requestBody"]["content"]
 export type OperationType = NonNullable<paths["/api/v1/operations/{key}"]["get"]["parameters"]["query"]>["type"];
 
 export type Outcome<T> =
-  | { ok: true; data: T; /** The operation key sent. */ key?: string; /** The server answered with the stored first outcome. */ replayed: boolean; attempts: number }
+  | {
+      ok: true;
+      data: T;
+      /** The operation key sent. */ key?: string;
+      /** The server answered with the stored first outcome. */ replayed: boolean;
+      attempts: number;
+    }
   | { ok: false; error: OnceError; key?: string; attempts: number };
 
 export interface OnceClientOptions {
@@ -91,17 +97,29 @@ export function createOnceClient(options: OnceClientOptions) {
     /** Orders copies of a guide, exactly once per key. */
     createOrder(body: OrderInput, create: CreateOptions = {}): Promise<Outcome<Order>> {
       const key = create.key ?? mintKey();
-      return call<Order>((signal) => http.POST("/api/v1/orders", { params: { header: { "Idempotency-Key": key } }, headers: auth(), body, signal }), key, create.signal);
+      return call<Order>(
+        (signal) => http.POST("/api/v1/orders", { params: { header: { "Idempotency-Key": key } }, headers: auth(), body, signal }),
+        key,
+        create.signal,
+      );
     },
     /** Sends an inquiry, exactly once per key. */
     createLead(body: LeadInput, create: CreateOptions = {}): Promise<Outcome<Lead>> {
       const key = create.key ?? mintKey();
-      return call<Lead>((signal) => http.POST("/api/v1/leads", { params: { header: { "Idempotency-Key": key } }, headers: auth(), body, signal }), key, create.signal);
+      return call<Lead>(
+        (signal) => http.POST("/api/v1/leads", { params: { header: { "Idempotency-Key": key } }, headers: auth(), body, signal }),
+        key,
+        create.signal,
+      );
     },
     /** What happened to one of this session's operations; NOT_FOUND means it never committed. */
     getOperation(key: string, lookup: CallOptions & { type?: OperationType } = {}): Promise<Outcome<Operation>> {
       const query = lookup.type ? { type: lookup.type } : {};
-      return call<Operation>((signal) => http.GET("/api/v1/operations/{key}", { params: { path: { key }, query }, headers: auth(), signal }), key, lookup.signal);
+      return call<Operation>(
+        (signal) => http.GET("/api/v1/operations/{key}", { params: { path: { key }, query }, headers: auth(), signal }),
+        key,
+        lookup.signal,
+      );
     },
   };
 }

@@ -24,7 +24,12 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /** The wait before attempt `attempt + 1`: half to all of the doubled backoff, at least Retry-After. */
-export function delayBeforeRetry(attempt: number, retryAfterSeconds: number | null, options: Required<RetryOptions>, random: () => number = Math.random): number {
+export function delayBeforeRetry(
+  attempt: number,
+  retryAfterSeconds: number | null,
+  options: Required<RetryOptions>,
+  random: () => number = Math.random,
+): number {
   const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
   const jittered = backoff / 2 + random() * (backoff / 2);
   return Math.max(jittered, (retryAfterSeconds ?? 0) * 1000);

@@ -13,7 +13,10 @@ export interface DatabaseHealth {
 
 export async function listCommittedMigrations(dir: string = migrationsDir()): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 export async function checkDatabaseHealth(prisma: PrismaClient, dir?: string): Promise<DatabaseHealth> {

@@ -8,10 +8,7 @@ export async function ensureSharedSecret(connectionString: string, name: string)
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(`insert into app_secret (name, value) values ($1, $2) on conflict (name) do nothing`, [
-      name,
-      randomBytes(32).toString("base64url"),
-    ]);
+    await client.query(`insert into app_secret (name, value) values ($1, $2) on conflict (name) do nothing`, [name, randomBytes(32).toString("base64url")]);
     const { rows } = await client.query<{ value: string }>(`select value from app_secret where name = $1`, [name]);
     return rows[0]!.value;
   } finally {

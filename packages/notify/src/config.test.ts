@@ -19,12 +19,16 @@ describe("NOTIFY_WEBHOOK_URL in production", () => {
     expect(() => readNotifyConfig(webhook(url, "production"))).toThrow(new Error(REFUSED));
   });
 
-  it.each(["https://crm.example.com/hooks/leads", "http://127.0.0.1:8080/hooks", "http://127.8.9.10/hooks", "http://localhost:3000/hooks", "http://LOCALHOST/hooks", "http://[::1]:8080/hooks"])(
-    "accepts https, and http to a loopback host: %s",
-    (url) => {
-      expect(readNotifyConfig(webhook(url, "production")).NOTIFY_WEBHOOK_URL).toBe(url);
-    },
-  );
+  it.each([
+    "https://crm.example.com/hooks/leads",
+    "http://127.0.0.1:8080/hooks",
+    "http://127.8.9.10/hooks",
+    "http://localhost:3000/hooks",
+    "http://LOCALHOST/hooks",
+    "http://[::1]:8080/hooks",
+  ])("accepts https, and http to a loopback host: %s", (url) => {
+    expect(readNotifyConfig(webhook(url, "production")).NOTIFY_WEBHOOK_URL).toBe(url);
+  });
 
   it("still allows plain http outside production (local receivers in development and tests)", () => {
     for (const nodeEnv of ["development", "test"]) {

@@ -24,7 +24,10 @@ export function readNotifyConfig(source: NodeJS.ProcessEnv = process.env) {
     server: {
       NOTIFY_WEBHOOK_URL: webhookUrl(source.NODE_ENV === "production").optional(),
       /** Standard Webhooks secret: "whsec_" + base64 of at least 24 random bytes. */
-      NOTIFY_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{32,}$/, "must be whsec_ followed by base64").optional(),
+      NOTIFY_WEBHOOK_SECRET: z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]{32,}$/, "must be whsec_ followed by base64")
+        .optional(),
       NOTIFY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
       NOTIFY_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
       NOTIFY_EMAIL_FROM: z.email().default("leads@localhost"),

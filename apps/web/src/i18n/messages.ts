@@ -27,14 +27,16 @@ const en = {
   "form.required": "required",
   "status.submitting": "Sending your request…",
   "status.pending.title": "Result pending confirmation",
-  "status.pending.body": "We have not heard back yet. Do not submit again: we keep checking and will show the result here. Your request is kept on this device.",
+  "status.pending.body":
+    "We have not heard back yet. Do not submit again: we keep checking and will show the result here. Your request is kept on this device.",
   "status.pending.offline": "You are offline. We will check as soon as the connection is back.",
   "status.pending.checkNow": "Check now",
   "status.pending.checking": "Checking…",
   "status.pending.edit": "Change the details (starts a new request)",
   "status.attention.title": "Needs your attention",
   "status.attention.body": "This request is more than 7 days old and was not confirmed. We did not resend it. Check “My orders”, or start again.",
-  "status.attention.session": "Your browser’s session changed since you sent this (for example, its cookies were cleared or replaced), so we cannot check or resend it from here, and we did not send it again. If you do not hear from us, contact us quoting reference {reference}, or start again to send it as a new request.",
+  "status.attention.session":
+    "Your browser’s session changed since you sent this (for example, its cookies were cleared or replaced), so we cannot check or resend it from here, and we did not send it again. If you do not hear from us, contact us quoting reference {reference}, or start again to send it as a new request.",
   "status.detailsNotKept": "For your privacy, the details you entered are not kept on this device once the result is known.",
   "status.confirmed.order": "Order confirmed: {number}",
   "status.confirmed.lead": "Inquiry received: {number}. Sales will contact you soon.",
@@ -109,7 +111,8 @@ const zhCN: Record<MessageKey, string> = {
   "status.pending.edit": "修改信息（将作为新的请求）",
   "status.attention.title": "需要您处理",
   "status.attention.body": "该请求已超过 7 天仍未确认，我们没有重新发送。请查看“我的订单”，或重新提交。",
-  "status.attention.session": "自您提交以来，浏览器的会话已发生变化（例如 Cookie 被清除或替换），因此无法在这里核对或重新发送该请求，我们也没有再次发送。如果没有收到我们的联系，请联系我们并提供参考编号 {reference}，或重新开始，作为新的请求提交。",
+  "status.attention.session":
+    "自您提交以来，浏览器的会话已发生变化（例如 Cookie 被清除或替换），因此无法在这里核对或重新发送该请求，我们也没有再次发送。如果没有收到我们的联系，请联系我们并提供参考编号 {reference}，或重新开始，作为新的请求提交。",
   "status.detailsNotKept": "为保护您的隐私，结果确定后，您填写的信息不会保存在本设备上。",
   "status.confirmed.order": "订单已确认：{number}",
   "status.confirmed.lead": "咨询已收到：{number}。销售会尽快联系您。",

@@ -12,7 +12,11 @@ let limits: RateLimits | undefined;
 // Created on first use: `next build` loads this module without a validated environment.
 export function getRateLimits(): RateLimits {
   if (limits) return limits;
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Math.max(4, Math.ceil(env.DATABASE_POOL_SIZE / 2)), application_name: "once-rate-limits" });
+  const pool = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: Math.max(4, Math.ceil(env.DATABASE_POOL_SIZE / 2)),
+    application_name: "once-rate-limits",
+  });
   limits = createRateLimits(pool, {
     writesPerSessionPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     writesPerAddressPerMinute: env.RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE,

@@ -30,7 +30,11 @@ export function SubmissionEngineProvider({ children }: { children: React.ReactNo
   const [engine, setEngine] = useState<Engine | null>(null);
   useEffect(() => {
     let live = true;
-    const load = () => void loadEngine().then((loaded) => live && setEngine(() => loaded), () => undefined);
+    const load = () =>
+      void loadEngine().then(
+        (loaded) => live && setEngine(() => loaded),
+        () => undefined,
+      );
     load();
     window.addEventListener("online", load);
     return () => {

@@ -17,7 +17,13 @@ interface Props {
 
 export function TextField({ id, label, error, registration, multiline, type = "text", autoComplete, inputMode, required, requiredHint }: Props) {
   const errorId = `${id}-error`;
-  const common = { id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined, "aria-required": required || undefined, ...registration };
+  const common = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    "aria-required": required || undefined,
+    ...registration,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>

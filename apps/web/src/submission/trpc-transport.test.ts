@@ -12,8 +12,18 @@ function answered(httpStatus: number, protocol?: Record<string, unknown>, header
 describe("a tRPC failure in the contract's terms", () => {
   it("reads the protocol data the server's error formatter adds", () => {
     const boundTo = { status: 201, resultId: "r1", outcome: "completed" };
-    expect(failureOf(answered(422, { code: "IDEMPOTENCY_KEY_REUSED", status: 422, retryable: false, boundTo }))).toEqual({ status: 422, code: "IDEMPOTENCY_KEY_REUSED", retryable: false, boundTo });
-    expect(failureOf(answered(409, { code: "IDEMPOTENCY_IN_PROGRESS", status: 409, retryable: true, retryAfterSeconds: 2 }))).toEqual({ status: 409, code: "IDEMPOTENCY_IN_PROGRESS", retryable: true, retryAfterSeconds: 2 });
+    expect(failureOf(answered(422, { code: "IDEMPOTENCY_KEY_REUSED", status: 422, retryable: false, boundTo }))).toEqual({
+      status: 422,
+      code: "IDEMPOTENCY_KEY_REUSED",
+      retryable: false,
+      boundTo,
+    });
+    expect(failureOf(answered(409, { code: "IDEMPOTENCY_IN_PROGRESS", status: 409, retryable: true, retryAfterSeconds: 2 }))).toEqual({
+      status: 409,
+      code: "IDEMPOTENCY_IN_PROGRESS",
+      retryable: true,
+      retryAfterSeconds: 2,
+    });
   });
 
   it("takes Retry-After from the header when the data has none", () => {

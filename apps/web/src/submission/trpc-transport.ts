@@ -7,7 +7,10 @@ import type { AttemptFailure, OperationTransport } from "@once/idempotency/clien
 import type { ProtocolErrorData } from "@once/idempotency/trpc";
 import type { OperationType } from "./operations";
 
-type Procedure = (client: TRPCClient<AppRouter>, input: Record<string, unknown> & { idempotencyKey: string }) => Promise<{ result: unknown; replayed: boolean }>;
+type Procedure = (
+  client: TRPCClient<AppRouter>,
+  input: Record<string, unknown> & { idempotencyKey: string },
+) => Promise<{ result: unknown; replayed: boolean }>;
 
 // The procedure of each operation type. Typed by the registry: a type added there does not
 // compile until it is given its procedure here.

@@ -44,17 +44,20 @@ export interface Submission {
 
 export function useSubmission(type: OperationType, scope: string, { queryClient, submissions }: BrowserClients): Submission {
   const mutationKey = useMemo(() => [SUBMIT_KEY, scope], [scope]);
-  const snapshots = useMutationState({
-    filters: { mutationKey },
-    select: (m): MutationSnapshot => ({
-      status: m.state.status,
-      isPaused: m.state.isPaused,
-      failureCount: m.state.failureCount,
-      variables: m.state.variables as OperationVariables | undefined,
-      data: m.state.data as ConfirmedResult | undefined,
-      error: m.state.error,
-    }),
-  }, queryClient);
+  const snapshots = useMutationState(
+    {
+      filters: { mutationKey },
+      select: (m): MutationSnapshot => ({
+        status: m.state.status,
+        isPaused: m.state.isPaused,
+        failureCount: m.state.failureCount,
+        variables: m.state.variables as OperationVariables | undefined,
+        data: m.state.data as ConfirmedResult | undefined,
+        error: m.state.error,
+      }),
+    },
+    queryClient,
+  );
   // The operation this form shows: chosen explicitly, else the latest one of this scope.
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   // Minted in the browser after hydration: a key minted during server rendering would differ
@@ -97,7 +100,10 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
 
   /** Ask the server now instead of waiting for the next backoff step. */
   const checkNow = useCallback(async () => {
-    const m = queryClient.getMutationCache().findAll({ mutationKey }).find((x) => (x.state.variables as OperationVariables | undefined)?.key === activeKey);
+    const m = queryClient
+      .getMutationCache()
+      .findAll({ mutationKey })
+      .find((x) => (x.state.variables as OperationVariables | undefined)?.key === activeKey);
     const vars = m?.state.variables as OperationVariables | undefined;
     if (!m || !vars || !activeKey) return;
     setChecking(true);

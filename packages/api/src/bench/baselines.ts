@@ -25,7 +25,11 @@ export async function submitLeadSeed000Style(prisma: PrismaClient, principal: st
     `create table if not exists ${SEED000_TABLE} (principal text, key text, fingerprint text, status text, response text, primary key (principal, key))`,
   );
   await tableReady;
-  const cached = await prisma.$queryRawUnsafe<{ status: string; response: string | null }[]>(`select status, response from ${SEED000_TABLE} where principal = $1 and key = $2`, principal, key);
+  const cached = await prisma.$queryRawUnsafe<{ status: string; response: string | null }[]>(
+    `select status, response from ${SEED000_TABLE} where principal = $1 and key = $2`,
+    principal,
+    key,
+  );
   if (cached[0]?.status === "completed") return { status: 200, body: JSON.parse(cached[0].response ?? "null") as unknown };
   const claimed = await prisma.$executeRawUnsafe(
     `insert into ${SEED000_TABLE} (principal, key, fingerprint, status) values ($1, $2, $3, 'processing') on conflict do nothing`,
@@ -35,6 +39,11 @@ export async function submitLeadSeed000Style(prisma: PrismaClient, principal: st
   );
   if (claimed === 0) return { status: 409, body: { msg: "processing, retry later" } };
   const result = await insertLeadWithoutProtocol(prisma, principal, key, input);
-  await prisma.$executeRawUnsafe(`update ${SEED000_TABLE} set status = 'completed', response = $3 where principal = $1 and key = $2`, principal, key, JSON.stringify(result.body));
+  await prisma.$executeRawUnsafe(
+    `update ${SEED000_TABLE} set status = 'completed', response = $3 where principal = $1 and key = $2`,
+    principal,
+    key,
+    JSON.stringify(result.body),
+  );
   return result;
 }

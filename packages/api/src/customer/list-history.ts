@@ -5,7 +5,9 @@ import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { formatOrderNumber } from "../order/order-schema.ts";
 
 export const customerHistorySchema = z.object({
-  orders: z.array(z.object({ id: z.string(), number: z.string(), item: z.string(), quantity: z.number(), status: z.string(), createdAt: z.date(), operationKey: z.string() })),
+  orders: z.array(
+    z.object({ id: z.string(), number: z.string(), item: z.string(), quantity: z.number(), status: z.string(), createdAt: z.date(), operationKey: z.string() }),
+  ),
   leads: z.array(z.object({ id: z.string(), number: z.string(), status: z.string(), createdAt: z.date(), operationKey: z.string() })),
 });
 export type CustomerHistory = z.infer<typeof customerHistorySchema>;
@@ -26,7 +28,15 @@ export async function listCustomerHistory(prisma: PrismaClient, customerId: stri
     }),
   ]);
   return {
-    orders: orders.map((o) => ({ id: o.id, number: formatOrderNumber(o.number), item: o.guide.slug, quantity: o.quantity, status: o.status, createdAt: o.createdAt, operationKey: o.operationKey })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      number: formatOrderNumber(o.number),
+      item: o.guide.slug,
+      quantity: o.quantity,
+      status: o.status,
+      createdAt: o.createdAt,
+      operationKey: o.operationKey,
+    })),
     leads: leads.map((l) => ({ id: l.id, number: formatLeadNumber(l.number), status: l.status, createdAt: l.createdAt, operationKey: l.operationKey })),
   };
 }

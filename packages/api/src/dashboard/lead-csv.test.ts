@@ -18,10 +18,17 @@ describe("streamLeadsCsv", () => {
     const { principal } = newCustomer();
     const marker = `csvmarker${Date.now()}`;
     for (let i = 0; i < 3; i++) {
-      await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: { name: `=cmd ${i}`, phone: "13500000000", content: `${marker} "quoted", line`, email: null, company: null } });
+      await runOnce(recordStore(prisma), submitLeadOperation, {
+        principal,
+        key: mintOperationKey(),
+        input: { name: `=cmd ${i}`, phone: "13500000000", content: `${marker} "quoted", line`, email: null, company: null },
+      });
     }
     const text = await new Response(streamLeadsCsv(prisma, { search: marker })).text();
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("number,received_at,status,name,phone,email,company,possible_duplicate,assignee,content");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^LD-\d{6},[^,]+,new,'=cmd 2,13500000000,,,(true|false),,"csvmarker\d+ ""quoted"", line"$/);
@@ -32,7 +39,7 @@ describe("csvCell", () => {
   it("quotes per RFC 4180 and defuses spreadsheet formulas", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+86 138")).toBe("'+86 138");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell(null)).toBe("");

@@ -31,10 +31,24 @@ export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter
         where,
         orderBy: newestFirst,
         take: BATCH,
-        select: { id: true, number: true, createdAt: true, status: true, name: true, phone: true, email: true, company: true, possibleDuplicate: true, content: true, assignee: { select: { name: true } } },
+        select: {
+          id: true,
+          number: true,
+          createdAt: true,
+          status: true,
+          name: true,
+          phone: true,
+          email: true,
+          company: true,
+          possibleDuplicate: true,
+          content: true,
+          assignee: { select: { name: true } },
+        },
       });
       const lines = rows.map((r) =>
-        [formatLeadNumber(r.number), r.createdAt, r.status, r.name, r.phone, r.email, r.company, r.possibleDuplicate, r.assignee?.name, r.content].map(csvCell).join(","),
+        [formatLeadNumber(r.number), r.createdAt, r.status, r.name, r.phone, r.email, r.company, r.possibleDuplicate, r.assignee?.name, r.content]
+          .map(csvCell)
+          .join(","),
       );
       if (lines.length) controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
       const last = rows.at(-1);

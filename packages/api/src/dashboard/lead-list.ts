@@ -6,7 +6,6 @@ import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
 
-
 export const leadListInput = z
   .object({
     cursor: keysetCursor.optional(),

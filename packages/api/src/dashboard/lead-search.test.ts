@@ -21,15 +21,24 @@ beforeAll(async () => {
   prisma = testPrisma();
   for (const name of names) {
     const { principal } = newCustomer();
-    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: { name, phone: "13900000000", content: "search test", email: null, company: null } });
+    await runOnce(recordStore(prisma), submitLeadOperation, {
+      principal,
+      key: mintOperationKey(),
+      input: { name, phone: "13900000000", content: "search test", email: null, company: null },
+    });
   }
   // Content is searched too.
   const { principal } = newCustomer();
-  await runOnce(recordStore(prisma), submitLeadOperation, { principal, key: mintOperationKey(), input: { name: "Content", phone: "13900000000", content: `${marker} price 75% now`, email: null, company: null } });
+  await runOnce(recordStore(prisma), submitLeadOperation, {
+    principal,
+    key: mintOperationKey(),
+    input: { name: "Content", phone: "13900000000", content: `${marker} price 75% now`, email: null, company: null },
+  });
 });
 afterAll(() => prisma.$disconnect());
 
-const staff = () => createCaller(createContextInner({ prisma, customerId: null, staff: { id: "search-staff", role: "sales", name: "Test", email: "t@example.com" } }));
+const staff = () =>
+  createCaller(createContextInner({ prisma, customerId: null, staff: { id: "search-staff", role: "sales", name: "Test", email: "t@example.com" } }));
 const found = async (search: string) => (await staff().dashboard.leads.list({ search, limit: 100 })).items.map((l) => l.name).sort();
 
 describe("lead search", () => {
@@ -56,7 +65,11 @@ describe("lead search", () => {
 
   it("applies the same literal matching to the CSV export", async () => {
     const csv = await new Response(streamLeadsCsv(prisma, { search: `${marker} a_b` })).text();
-    const rows = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1);
+    const rows = csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(`${marker} a_b`);
   });

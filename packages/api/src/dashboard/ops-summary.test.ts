@@ -32,7 +32,10 @@ describe("operator view", () => {
     const delta = (kind: string) => (after.totals[kind] ?? 0) - (before[kind] ?? 0);
     expect([delta("executed"), delta("replayed"), delta("conflict")]).toEqual([1, 2, 1]);
     expect(after.perHour.at(-1)).toMatchObject({ submissions: expect.any(Number), replays: expect.any(Number) });
-    const record = await prisma.idempotencyRecord.findFirstOrThrow({ where: { principal, key }, select: { replayCount: true, conflictCount: true, inProgressCount: true } });
+    const record = await prisma.idempotencyRecord.findFirstOrThrow({
+      where: { principal, key },
+      select: { replayCount: true, conflictCount: true, inProgressCount: true },
+    });
     expect(record).toEqual({ replayCount: 2, conflictCount: 1, inProgressCount: 0 });
   });
 });

@@ -6,7 +6,11 @@ import { formatLeadNumber } from "../lead/lead-schema.ts";
 export async function getOpsSummary(prisma: PrismaClient, now: Date = new Date()) {
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const [stats, backlog, failing] = await Promise.all([
-    prisma.operationStat.findMany({ where: { hour: { gte: since } }, orderBy: { hour: "asc" }, select: { hour: true, operation: true, kind: true, count: true } }),
+    prisma.operationStat.findMany({
+      where: { hour: { gte: since } },
+      orderBy: { hour: "asc" },
+      select: { hour: true, operation: true, kind: true, count: true },
+    }),
     prisma.notificationDelivery.groupBy({ by: ["status"], _count: { _all: true } }),
     prisma.notificationDelivery.findMany({
       where: { status: { in: ["dead", "queued", "pending"] }, lastError: { not: null } },
@@ -26,7 +30,12 @@ export async function getOpsSummary(prisma: PrismaClient, now: Date = new Date()
   }
   return {
     totals,
-    perHour: [...hours.entries()].map(([hour, kinds]) => ({ hour: new Date(hour), submissions: (kinds.executed ?? 0) + (kinds.rejected ?? 0), replays: kinds.replayed ?? 0, ...kinds })),
+    perHour: [...hours.entries()].map(([hour, kinds]) => ({
+      hour: new Date(hour),
+      submissions: (kinds.executed ?? 0) + (kinds.rejected ?? 0),
+      replays: kinds.replayed ?? 0,
+      ...kinds,
+    })),
     outbox: Object.fromEntries(backlog.map((b) => [b.status, b._count._all])) as Partial<Record<"pending" | "queued" | "delivered" | "dead", number>>,
     failing: failing.map((f) => ({ ...f, lead: { id: f.lead.id, number: formatLeadNumber(f.lead.number) } })),
   };

@@ -12,10 +12,16 @@ function issuesFor(field: keyof typeof valid, value: string) {
 }
 
 // A bad character in the middle of a value that is otherwise fine for its field.
-const withInside = (field: keyof typeof valid, bad: string) => (field === "email" ? `wa${bad}ng@example.com` : field === "phone" ? `138${bad}00000000` : `ab${bad}cd`);
+const withInside = (field: keyof typeof valid, bad: string) =>
+  field === "email" ? `wa${bad}ng@example.com` : field === "phone" ? `138${bad}00000000` : `ab${bad}cd`;
 // The e-mail's own format already refuses any non-ASCII character; the specific reason follows.
 const refused = (field: keyof typeof valid, message: string) =>
-  field === "email" ? [{ path: field, message: "email must be a valid address" }, { path: field, message }] : [{ path: field, message }];
+  field === "email"
+    ? [
+        { path: field, message: "email must be a valid address" },
+        { path: field, message },
+      ]
+    : [{ path: field, message }];
 const fields = Object.keys(valid) as (keyof typeof valid)[];
 const singleLine = fields.filter((f) => f !== "content");
 

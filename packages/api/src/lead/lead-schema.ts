@@ -13,10 +13,7 @@ export const normalizePhone = (raw: string) => raw.trim().replace(/[\s().-]/g, "
 
 export const phoneSchema = z.pipe(
   z.string().check(z.trim(), z.minLength(1, "phone is required"), z.maxLength(20, "phone has at most 20 characters"), safeText("phone")),
-  z.pipe(
-    z.transform(normalizePhone),
-    z.string().check(z.regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +")),
-  ),
+  z.pipe(z.transform(normalizePhone), z.string().check(z.regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +"))),
 );
 
 const requiredText = (field: string, max: number, lines: TextLines = "single-line") =>
@@ -33,7 +30,9 @@ export const leadInputSchema = z.object({
   phone: phoneSchema,
   content: requiredText("content", 1000, "multi-line"),
   email: z.pipe(
-    z.nullish(z.union([z.literal(""), z.email("email must be a valid address").check(z.maxLength(254, "email has at most 254 characters"), safeText("email"))])),
+    z.nullish(
+      z.union([z.literal(""), z.email("email must be a valid address").check(z.maxLength(254, "email has at most 254 characters"), safeText("email"))]),
+    ),
     z.transform((v: string | null | undefined) => (v ? v.toLowerCase() : null)),
   ),
   company: optionalText("company", 100),

@@ -17,6 +17,10 @@ const SAMPLES = [
 
 export async function seedSampleLeads(prisma: PrismaClient): Promise<void> {
   for (const [i, sample] of SAMPLES.entries()) {
-    await runOnce(recordStore(prisma), submitLeadOperation, { principal: "customer:dev-samples", key: `dev-sample-lead-${i + 1}`, input: z.parse(leadInputSchema, sample) });
+    await runOnce(recordStore(prisma), submitLeadOperation, {
+      principal: "customer:dev-samples",
+      key: `dev-sample-lead-${i + 1}`,
+      input: z.parse(leadInputSchema, sample),
+    });
   }
 }

@@ -10,7 +10,13 @@ import type { IdempotencyError } from "@once/idempotency";
 
 const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
 afterAll(() => pool.end());
-const config = { writesPerSessionPerMinute: 3, writesPerAddressPerMinute: 5, sessionsPerAddressPerMinute: 2, signInsPerAddressPerMinute: 4, signInFreeFailures: 2 };
+const config = {
+  writesPerSessionPerMinute: 3,
+  writesPerAddressPerMinute: 5,
+  sessionsPerAddressPerMinute: 2,
+  signInsPerAddressPerMinute: 4,
+  signInFreeFailures: 2,
+};
 const unique = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
 
 describe("shared rate limits", () => {
@@ -31,12 +37,23 @@ describe("shared rate limits", () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 7; i++) {
       // A new session for every write: only the address budget (5) stops it.
-      outcomes.push(await spendWriteBudget(limits, unique("customer:x"), address).then(() => "ok", (e: IdempotencyError) => `${e.code}:${e.details.retryAfterSeconds! > 0}`));
+      outcomes.push(
+        await spendWriteBudget(limits, unique("customer:x"), address).then(
+          () => "ok",
+          (e: IdempotencyError) => `${e.code}:${e.details.retryAfterSeconds! > 0}`,
+        ),
+      );
     }
     expect(outcomes).toEqual(["ok", "ok", "ok", "ok", "ok", "RATE_LIMITED:true", "RATE_LIMITED:true"]);
     const session = unique("customer:y");
     const perSession: string[] = [];
-    for (let i = 0; i < 4; i++) perSession.push(await spendWriteBudget(limits, session, unique("a")).then(() => "ok", (e: IdempotencyError) => e.message));
+    for (let i = 0; i < 4; i++)
+      perSession.push(
+        await spendWriteBudget(limits, session, unique("a")).then(
+          () => "ok",
+          (e: IdempotencyError) => e.message,
+        ),
+      );
     expect(perSession.slice(0, 3)).toEqual(["ok", "ok", "ok"]);
     expect(perSession[3]).toMatch(/this session/);
   });

@@ -52,7 +52,16 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
   const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     const insuranceLimiter = new RateLimiterMemory({ keyPrefix, points, duration });
     if (!pool) return insuranceLimiter;
-    return new RateLimiterPostgres({ storeClient: pool, storeType: "pool", tableName: "rate_limit", tableCreated: true, keyPrefix, points, duration, insuranceLimiter });
+    return new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "rate_limit",
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration,
+      insuranceLimiter,
+    });
   };
   const minute: Record<Budget, RateLimiterAbstract> = {
     "write-session": store("write-session", config.writesPerSessionPerMinute, 60),

@@ -13,7 +13,11 @@ const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
 afterAll(() => pool.end());
 const base = { writesPerSessionPerMinute: 2, writesPerAddressPerMinute: 100, sessionsPerAddressPerMinute: 2, signInsPerAddressPerMinute: 2 };
 const unique = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
-const outcome = (spend: Promise<void>) => spend.then(() => "ok", (e: IdempotencyError) => `${e.code}: ${e.message}`);
+const outcome = (spend: Promise<void>) =>
+  spend.then(
+    () => "ok",
+    (e: IdempotencyError) => `${e.code}: ${e.message}`,
+  );
 
 describe("the replay budget", () => {
   it("is counted apart from the write budget: replays go on after the writes are spent", async () => {

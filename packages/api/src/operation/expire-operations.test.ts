@@ -30,7 +30,9 @@ describe("retention", () => {
     for (const key of keys.slice(5)) expect(byKey.get(key)?.outcome).toBe("completed");
 
     const leadsBefore = await prisma.lead.count({ where: { customerId: principal.split(":")[1] } });
-    await expect(runOnce(recordStore(prisma), submitLeadOperation, { principal, key: keys[0]!, input: lead })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_EXPIRED" });
+    await expect(runOnce(recordStore(prisma), submitLeadOperation, { principal, key: keys[0]!, input: lead })).rejects.toMatchObject({
+      code: "IDEMPOTENCY_KEY_EXPIRED",
+    });
     expect(await prisma.lead.count({ where: { customerId: principal.split(":")[1] } })).toBe(leadsBefore);
   });
 });

@@ -31,7 +31,9 @@ async function flushRecordCounters(prisma: PrismaClient): Promise<void> {
   if (perRecord.size === 0) return;
   const rows = [...perRecord.values()];
   perRecord.clear();
-  await recordStore(prisma).addCounters(rows.map((r) => ({ principal: r.principal, operation: r.operation, key: r.key, replayed: r.replayed, conflict: r.conflict, inProgress: r.in_progress })));
+  await recordStore(prisma).addCounters(
+    rows.map((r) => ({ principal: r.principal, operation: r.operation, key: r.key, replayed: r.replayed, conflict: r.conflict, inProgress: r.in_progress })),
+  );
 }
 
 export async function flushOperationStats(prisma: PrismaClient): Promise<number> {

@@ -149,7 +149,10 @@ describe("order.create", () => {
     const idempotencyKey = mintOperationKey();
     await api.order.create({ idempotencyKey, item, quantity: 2 });
     const same = computeFingerprint(orderFingerprint, orderInputSchema.parse({ item, quantity: 2 }));
-    const other = computeFingerprint(orderFingerprint, orderInputSchema.parse({ item, quantity: 1, contact: { name: "A", phone: "13800000000", address: "B" } }));
+    const other = computeFingerprint(
+      orderFingerprint,
+      orderInputSchema.parse({ item, quantity: 1, contact: { name: "A", phone: "13800000000", address: "B" } }),
+    );
     expect((await api.operation.status({ key: idempotencyKey, fingerprint: same })).fingerprintMatches).toBe(true);
     expect((await api.operation.status({ key: idempotencyKey, fingerprint: other })).fingerprintMatches).toBe(false);
     expect((await api.operation.status({ key: idempotencyKey })).fingerprintMatches).toBeNull();
@@ -173,7 +176,9 @@ describe("order.create", () => {
     };
     const first = runOnce(recordStore(prisma), slow, { principal, key, input: { item, quantity: 1 } });
     await isClaimed;
-    await expect(runOnce(recordStore(prisma), createOrderOperation, { principal, key, input: { item, quantity: 1 } }, { lockTimeoutMs: 200 })).rejects.toMatchObject({
+    await expect(
+      runOnce(recordStore(prisma), createOrderOperation, { principal, key, input: { item, quantity: 1 } }, { lockTimeoutMs: 200 }),
+    ).rejects.toMatchObject({
       code: "IDEMPOTENCY_IN_PROGRESS",
       details: { retryAfterSeconds: 1 },
     });

@@ -22,7 +22,10 @@ const contact = (phone: string) => ({ name: "Li Lei", phone, address: "1 Test Ro
 const stockOf = async (slug: string) => (await prisma.guide.findUniqueOrThrow({ where: { slug } })).stock;
 
 async function rejection(promise: Promise<unknown>): Promise<ProtocolTRPCError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProtocolTRPCError);
   return error as ProtocolTRPCError;
 }
@@ -47,8 +50,11 @@ describe("the daily limit per guide", () => {
   it("stops one phone number across many sessions", async () => {
     const item = await createGuide(prisma, { stock: 100 });
     const phone = "+8613900000077";
-    for (let i = 0; i < 4; i++) await callerFor(prisma, newCustomer().customerId).order.create({ idempotencyKey: mintOperationKey(), item, quantity: 1, contact: contact(phone) });
-    const refused = await rejection(callerFor(prisma, newCustomer().customerId).order.create({ idempotencyKey: mintOperationKey(), item, quantity: 1, contact: contact(phone) }));
+    for (let i = 0; i < 4; i++)
+      await callerFor(prisma, newCustomer().customerId).order.create({ idempotencyKey: mintOperationKey(), item, quantity: 1, contact: contact(phone) });
+    const refused = await rejection(
+      callerFor(prisma, newCustomer().customerId).order.create({ idempotencyKey: mintOperationKey(), item, quantity: 1, contact: contact(phone) }),
+    );
     expect(refused.protocol.code).toBe("DAILY_LIMIT_REACHED");
     expect(await stockOf(item)).toBe(96);
   });

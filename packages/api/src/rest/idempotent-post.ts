@@ -13,7 +13,9 @@ import type { RestDeps } from "./rest-context.ts";
 
 export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
   schema: Schema,
-  operation: IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient> | ((deps: RestDeps) => IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>),
+  operation:
+    | IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>
+    | ((deps: RestDeps) => IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>),
 ) {
   return (request: Request, deps: RestDeps): Promise<Response> =>
     withProblemResponses(request, deps, async () => {

@@ -8,6 +8,8 @@ export function parseOrRefuse<S extends $ZodType>(schema: S, value: unknown, whe
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const fields = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-  const summary = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ");
+  const summary = Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join(", ")}`)
+    .join("; ");
   throw new IdempotencyError("VALIDATION_FAILED", summary || whenNoField, { fields });
 }

@@ -24,7 +24,10 @@ afterAll(() => prisma.$disconnect());
 const staff = () => createCaller(createContextInner({ prisma, customerId: null, staff: { id: staffId, role: "admin", name: "Test", email: "t@example.com" } }));
 
 async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   const { code, message } = error as TRPCError;
   return { code, message, protocol: error instanceof ProtocolTRPCError ? error.protocol : undefined };
@@ -69,7 +72,10 @@ describe("staff mutations on unknown ids", () => {
   it("the lead's own mutations still work on a known lead", async () => {
     const id = await newLead();
     expect(await staff().dashboard.leads.addNote({ id, body: "called" })).toMatchObject({ body: "called" });
-    expect(await staff().dashboard.leads.update({ id, version: 1, status: "contacted", assigneeId: staffId })).toMatchObject({ version: 2, assigneeId: staffId });
+    expect(await staff().dashboard.leads.update({ id, version: 1, status: "contacted", assigneeId: staffId })).toMatchObject({
+      version: 2,
+      assigneeId: staffId,
+    });
   });
 });
 

@@ -27,7 +27,10 @@ async function call(caller: ReturnType<typeof createCaller>, path: string, input
 }
 
 async function codeOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   return error instanceof TRPCError ? error.code : error;
 }
 

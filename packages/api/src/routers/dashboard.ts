@@ -29,7 +29,9 @@ export const dashboardRouter = createTRPCRouter({
   staff: staffProcedure.query(({ ctx }) => ctx.prisma.user.findMany({ select: { id: true, name: true, role: true }, orderBy: { name: "asc" } })),
   leads: createTRPCRouter({
     list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.prisma, input)),
-    get: staffProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
+    get: staffProcedure
+      .input(z.object({ id: z.uuid() }))
+      .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
     update: staffProcedure.input(leadUpdateInput).mutation(({ ctx, input }) => updateLead(ctx.prisma, input).catch(refusal)),
     /** Server-sent events: the id of each new lead, as soon as it is committed on any node. */
     onCreated: staffProcedure.subscription(async function* ({ signal }) {

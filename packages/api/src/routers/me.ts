@@ -4,5 +4,8 @@ import { listCustomerHistory, customerHistorySchema } from "../customer/list-his
 
 export const meRouter = createTRPCRouter({
   /** This customer's orders and inquiries, newest first. */
-  history: customerProcedure.input(z.void()).output(customerHistorySchema).query(({ ctx }) => listCustomerHistory(ctx.prisma, ctx.customerId)),
+  history: customerProcedure
+    .input(z.void())
+    .output(customerHistorySchema)
+    .query(({ ctx }) => listCustomerHistory(ctx.prisma, ctx.customerId)),
 });

@@ -24,7 +24,10 @@ afterAll(() => prisma.$disconnect());
 
 /** The tRPC error code and the field errors the error formatter derives from the zod issues. */
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   const { code, cause } = error as TRPCError;
   return { code, fields: cause instanceof $ZodError ? z.flattenError(cause).fieldErrors : undefined };
@@ -86,7 +89,11 @@ describe("unsafe text through REST", () => {
       body: JSON.stringify(body),
     });
     const response = await handler(request, deps());
-    return { status: response.status, body: (await response.json()) as { code: string; retryable?: boolean; fields?: Record<string, string[]> }, customerId: session.customerId };
+    return {
+      status: response.status,
+      body: (await response.json()) as { code: string; retryable?: boolean; fields?: Record<string, string[]> },
+      customerId: session.customerId,
+    };
   }
 
   it("POST /leads with a NUL in the name is 400 VALIDATION_FAILED naming the field, and stores nothing", async () => {
@@ -109,7 +116,8 @@ describe("unsafe text through REST", () => {
 
 describe("unsafe text in the staff dashboard's inputs", () => {
   const staffId = randomUUID();
-  const staff = () => createCaller(createContextInner({ prisma, customerId: null, staff: { id: staffId, role: "sales", name: "Test", email: "t@example.com" } }));
+  const staff = () =>
+    createCaller(createContextInner({ prisma, customerId: null, staff: { id: staffId, role: "sales", name: "Test", email: "t@example.com" } }));
   let leadId: string;
   beforeAll(async () => {
     await prisma.user.create({ data: { id: staffId, name: "Staff Text", email: `${staffId}@example.com`, role: "sales" } });
@@ -118,7 +126,10 @@ describe("unsafe text in the staff dashboard's inputs", () => {
   });
 
   it("refuses a note with a NUL or a lone surrogate, naming the field, and stores no note", async () => {
-    expect(await refusal(staff().dashboard.leads.addNote({ id: leadId, body: "called\u0000" }))).toEqual({ code: "BAD_REQUEST", fields: { body: ["body contains a control character"] } });
+    expect(await refusal(staff().dashboard.leads.addNote({ id: leadId, body: "called\u0000" }))).toEqual({
+      code: "BAD_REQUEST",
+      fields: { body: ["body contains a control character"] },
+    });
     expect(await refusal(staff().dashboard.leads.addNote({ id: leadId, body: "\uD83D called" }))).toEqual({
       code: "BAD_REQUEST",
       fields: { body: ["body contains an invalid character (unpaired surrogate)"] },
@@ -132,13 +143,22 @@ describe("unsafe text in the staff dashboard's inputs", () => {
   });
 
   it("refuses a search, an assignee filter or an assignee id with control characters or lone surrogates", async () => {
-    expect(await refusal(staff().dashboard.leads.list({ search: "Wa\u0000ng" }))).toEqual({ code: "BAD_REQUEST", fields: { search: ["search contains a control character"] } });
-    expect(await refusal(staff().dashboard.leads.list({ search: "Wang\nx" }))).toEqual({ code: "BAD_REQUEST", fields: { search: ["search must be a single line"] } });
+    expect(await refusal(staff().dashboard.leads.list({ search: "Wa\u0000ng" }))).toEqual({
+      code: "BAD_REQUEST",
+      fields: { search: ["search contains a control character"] },
+    });
+    expect(await refusal(staff().dashboard.leads.list({ search: "Wang\nx" }))).toEqual({
+      code: "BAD_REQUEST",
+      fields: { search: ["search must be a single line"] },
+    });
     expect(await refusal(staff().dashboard.leads.list({ search: "Wa\uDFFFng" }))).toEqual({
       code: "BAD_REQUEST",
       fields: { search: ["search contains an invalid character (unpaired surrogate)"] },
     });
-    expect(await refusal(staff().dashboard.leads.list({ assignee: "x\u0000" }))).toEqual({ code: "BAD_REQUEST", fields: { assignee: ["assignee contains a control character"] } });
+    expect(await refusal(staff().dashboard.leads.list({ assignee: "x\u0000" }))).toEqual({
+      code: "BAD_REQUEST",
+      fields: { assignee: ["assignee contains a control character"] },
+    });
     expect(await refusal(staff().dashboard.leads.update({ id: leadId, version: 1, assigneeId: "x\u0000" }))).toEqual({
       code: "BAD_REQUEST",
       fields: { assigneeId: ["assigneeId contains a control character"] },

@@ -143,7 +143,10 @@ export interface CookieOptions {
 
 /** The Set-Cookie lines that give the browser `session`: the token (httpOnly) and its tag. */
 export async function sessionCookies(session: CustomerSession, options: CookieOptions): Promise<string[]> {
-  return [`${options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${session.token}; HttpOnly; ${cookieAttributes(session, options)}`, await sessionTagCookie(session, options)];
+  return [
+    `${options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${session.token}; HttpOnly; ${cookieAttributes(session, options)}`,
+    await sessionTagCookie(session, options),
+  ];
 }
 
 /** The Set-Cookie line of the session's tag alone (readable by the page's scripts). */

@@ -5,56 +5,51 @@
 //
 // Exit codes: 0 ok; status 1 when not up to date; diff 2 when schema and migrations differ;
 // 1 on errors (one line); 64 on bad usage.
-import { parseArgs } from 'node:util'
+import { parseArgs } from "node:util";
 
-import { resolveDatabaseUrl, assertDatabaseReachable } from '../database-url.ts'
-import { migrationsDir, schemaPath } from '../repo-root.ts'
-import { runCli } from './run-cli.ts'
-import {
-  createMigration,
-  deployMigrations,
-  diffMigrationsToSchema,
-  migrationStatus,
-  resolveMigration,
-} from '../migrate/migrate-engine.ts'
+import { resolveDatabaseUrl, assertDatabaseReachable } from "../database-url.ts";
+import { migrationsDir, schemaPath } from "../repo-root.ts";
+import { runCli } from "./run-cli.ts";
+import { createMigration, deployMigrations, diffMigrationsToSchema, migrationStatus, resolveMigration } from "../migrate/migrate-engine.ts";
 
-const USAGE = 'usage: migrate <deploy|status|create --name <name>|diff|resolve --applied|--rolled-back <migration>> [--schema <path>] [--migrations <dir>] [--verbose]'
+const USAGE =
+  "usage: migrate <deploy|status|create --name <name>|diff|resolve --applied|--rolled-back <migration>> [--schema <path>] [--migrations <dir>] [--verbose]";
 
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
-      name: { type: 'string' },
-      schema: { type: 'string', default: schemaPath() },
-      migrations: { type: 'string', default: migrationsDir() },
-      applied: { type: 'string' },
-      'rolled-back': { type: 'string' },
-      'allow-empty': { type: 'boolean', default: false },
-      verbose: { type: 'boolean', default: false },
+      name: { type: "string" },
+      schema: { type: "string", default: schemaPath() },
+      migrations: { type: "string", default: migrationsDir() },
+      applied: { type: "string" },
+      "rolled-back": { type: "string" },
+      "allow-empty": { type: "boolean", default: false },
+      verbose: { type: "boolean", default: false },
     },
-  })
+  });
 }
-type Values = ReturnType<typeof parse>['values']
+type Values = ReturnType<typeof parse>["values"];
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv)
-  const [command] = positionals
+  const { positionals, values } = parse(argv);
+  const [command] = positionals;
   if (!command) {
-    console.error(USAGE)
-    return 64
+    console.error(USAGE);
+    return 64;
   }
-  const needsServer = command === 'create' || command === 'diff'
-  const serverUrl = process.env.SHADOW_DATABASE_URL || process.env.DATABASE_URL
+  const needsServer = command === "create" || command === "diff";
+  const serverUrl = process.env.SHADOW_DATABASE_URL || process.env.DATABASE_URL;
   if (needsServer && !serverUrl) {
-    throw new Error(`${command} needs a real PostgreSQL server for its shadow databases: set SHADOW_DATABASE_URL (or DATABASE_URL)`)
+    throw new Error(`${command} needs a real PostgreSQL server for its shadow databases: set SHADOW_DATABASE_URL (or DATABASE_URL)`);
   }
-  const database = await resolveDatabaseUrl()
+  const database = await resolveDatabaseUrl();
   try {
-    await assertDatabaseReachable(database.connectionString)
-    return await run(command, values, database.connectionString)
+    await assertDatabaseReachable(database.connectionString);
+    return await run(command, values, database.connectionString);
   } finally {
-    await database.release()
+    await database.release();
   }
 }
 
@@ -63,67 +58,67 @@ async function run(command: string, values: Values, databaseUrl: string): Promis
     databaseUrl,
     migrationsDir: values.migrations,
     log: values.verbose ? (line: string) => console.error(line) : undefined,
-  }
-  const shadowDatabaseUrl = process.env.SHADOW_DATABASE_URL || undefined
+  };
+  const shadowDatabaseUrl = process.env.SHADOW_DATABASE_URL || undefined;
 
   switch (command) {
-    case 'deploy': {
-      const applied = await deployMigrations(base)
-      console.log(applied.length ? `Applied:\n${applied.map((m) => `  ${m}`).join('\n')}` : 'No pending migrations.')
-      return 0
+    case "deploy": {
+      const applied = await deployMigrations(base);
+      console.log(applied.length ? `Applied:\n${applied.map((m) => `  ${m}`).join("\n")}` : "No pending migrations.");
+      return 0;
     }
-    case 'status': {
-      const s = await migrationStatus(base)
-      console.log(`${s.local.length} migration(s) found in ${base.migrationsDir}.`)
+    case "status": {
+      const s = await migrationStatus(base);
+      console.log(`${s.local.length} migration(s) found in ${base.migrationsDir}.`);
       const report: [string, string[]][] = [
-        ['Not yet applied', s.pending],
-        ['Failed (run resolve)', s.failed],
-        ['Edited after being applied', s.edited],
-        ['Applied but missing locally', s.missingLocally],
-      ]
-      for (const [title, names] of report) if (names.length) console.log(`${title}:\n${names.map((m) => `  ${m}`).join('\n')}`)
-      console.log(s.upToDate ? 'Database schema is up to date!' : 'Database is NOT up to date.')
-      return s.upToDate ? 0 : 1
+        ["Not yet applied", s.pending],
+        ["Failed (run resolve)", s.failed],
+        ["Edited after being applied", s.edited],
+        ["Applied but missing locally", s.missingLocally],
+      ];
+      for (const [title, names] of report) if (names.length) console.log(`${title}:\n${names.map((m) => `  ${m}`).join("\n")}`);
+      console.log(s.upToDate ? "Database schema is up to date!" : "Database is NOT up to date.");
+      return s.upToDate ? 0 : 1;
     }
-    case 'create': {
-      if (!values.name) throw new Error('create needs --name <name>')
+    case "create": {
+      if (!values.name) throw new Error("create needs --name <name>");
       const created = await createMigration({
         ...base,
         schemaPath: values.schema,
         name: values.name,
         shadowDatabaseUrl,
-        allowEmpty: values['allow-empty'],
-        onPendingApplied: (names) => console.log(`Applied pending migration(s) first:\n${names.map((m) => `  ${m}`).join('\n')}`),
-      })
-      console.log(created ? `Created ${created.path} (not applied).` : 'No schema change: no migration created.')
-      return 0
+        allowEmpty: values["allow-empty"],
+        onPendingApplied: (names) => console.log(`Applied pending migration(s) first:\n${names.map((m) => `  ${m}`).join("\n")}`),
+      });
+      console.log(created ? `Created ${created.path} (not applied).` : "No schema change: no migration created.");
+      return 0;
     }
-    case 'diff': {
+    case "diff": {
       const sql = await diffMigrationsToSchema({
         schemaPath: values.schema,
         migrationsDir: base.migrationsDir,
         shadowDatabaseUrl: shadowDatabaseUrl ?? databaseUrl,
         log: base.log,
-      })
+      });
       if (!sql) {
-        console.error('Migrations and schema agree.')
-        return 0
+        console.error("Migrations and schema agree.");
+        return 0;
       }
-      process.stdout.write(sql)
-      console.error('\nThe schema differs from the migrations: create a migration.')
-      return 2
+      process.stdout.write(sql);
+      console.error("\nThe schema differs from the migrations: create a migration.");
+      return 2;
     }
-    case 'resolve': {
-      const name = values.applied ?? values['rolled-back']
-      if (!name || (values.applied && values['rolled-back'])) throw new Error('resolve needs exactly one of --applied <name> / --rolled-back <name>')
-      await resolveMigration({ ...base, migrationName: name, as: values.applied ? 'applied' : 'rolled-back' })
-      console.log(`Migration ${name} marked as ${values.applied ? 'applied' : 'rolled back'}.`)
-      return 0
+    case "resolve": {
+      const name = values.applied ?? values["rolled-back"];
+      if (!name || (values.applied && values["rolled-back"])) throw new Error("resolve needs exactly one of --applied <name> / --rolled-back <name>");
+      await resolveMigration({ ...base, migrationName: name, as: values.applied ? "applied" : "rolled-back" });
+      console.log(`Migration ${name} marked as ${values.applied ? "applied" : "rolled back"}.`);
+      return 0;
     }
     default:
-      console.error(USAGE)
-      return 64
+      console.error(USAGE);
+      return 64;
   }
 }
 
-await runCli(() => main(process.argv.slice(2)))
+await runCli(() => main(process.argv.slice(2)));

@@ -99,7 +99,11 @@ describe("with-database", () => {
     const startProduction = (extra: Record<string, string>) => {
       const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: production.url, ...extra };
       for (const name of ["SESSION_SECRET", "BETTER_AUTH_SECRET"]) if (!(name in extra)) delete env[name];
-      const result = spawnSync("node", [bin, "--production", "--", "node", "-e", "console.log('SERVER STARTED', process.env.NODE_ENV)"], { env, encoding: "utf8", timeout: 60_000 });
+      const result = spawnSync("node", [bin, "--production", "--", "node", "-e", "console.log('SERVER STARTED', process.env.NODE_ENV)"], {
+        env,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       return { code: result.status, stdout: result.stdout, stderr: result.stderr.trim() };
     };
     try {

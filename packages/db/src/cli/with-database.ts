@@ -17,7 +17,10 @@ import { seedDatabase } from "../seed-runner.ts";
 import { ensureSharedSecret } from "../shared-secret.ts";
 import { runCli } from "./run-cli.ts";
 
-const SHARED_SECRETS = [["SESSION_SECRET", "session"], ["BETTER_AUTH_SECRET", "staff-auth"]] as const;
+const SHARED_SECRETS = [
+  ["SESSION_SECRET", "session"],
+  ["BETTER_AUTH_SECRET", "staff-auth"],
+] as const;
 
 await runCli(async () => {
   const argv = process.argv.slice(2);
@@ -79,7 +82,10 @@ await runCli(async () => {
     // sessions. Development keeps one there so `pnpm dev` needs no set-up.
     for (const [variable, name] of SHARED_SECRETS) {
       if (process.env[variable]) continue;
-      if (production) throw new StartupError(`refusing to start: ${variable} is not set (production needs it; at least 32 random characters, the same on every node, e.g. \`openssl rand -base64 32\`)`);
+      if (production)
+        throw new StartupError(
+          `refusing to start: ${variable} is not set (production needs it; at least 32 random characters, the same on every node, e.g. \`openssl rand -base64 32\`)`,
+        );
       process.env[variable] = await ensureSharedSecret(database.connectionString, name);
       console.log(`${variable} is not set: using the development secret kept in the database (shared by all nodes)`);
     }

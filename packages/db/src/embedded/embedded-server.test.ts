@@ -32,9 +32,10 @@ test("queries queued behind a transaction never cross when it ends", async () =>
       await holder.query("SELECT 1");
       // A different statement per query, so a Bind landing on another's Parse shows.
       const answers = Array.from({ length: 6 }, (_, i) =>
-        pool
-          .query<{ n: number; tag: string }>(`SELECT $1::int + ${i} AS n, $2::text AS tag`, [i, `q${i}`])
-          .then(({ rows }) => rows[0], (error: Error) => error.message),
+        pool.query<{ n: number; tag: string }>(`SELECT $1::int + ${i} AS n, $2::text AS tag`, [i, `q${i}`]).then(
+          ({ rows }) => rows[0],
+          (error: Error) => error.message,
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, 50)); // they queue behind the transaction
       await holder.query("COMMIT");

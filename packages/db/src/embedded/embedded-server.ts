@@ -52,9 +52,7 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
   } catch (error) {
     await db.close();
     const reason = (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? "is already in use" : String(error);
-    throw new StartupError(
-      `the embedded database cannot listen on 127.0.0.1:${options.port}: the port ${reason}; set EMBEDDED_DB_PORT to a free port`,
-    );
+    throw new StartupError(`the embedded database cannot listen on 127.0.0.1:${options.port}: the port ${reason}; set EMBEDDED_DB_PORT to a free port`);
   }
   const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres?sslmode=disable`;
   const statePath = embeddedStatePath(options.dataDir);

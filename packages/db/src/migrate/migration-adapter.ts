@@ -21,14 +21,14 @@
  *        a multi-statement simple query in an implicit transaction, so a failing
  *        migration rolls back entirely (same semantics as the native engine).
  */
-import { randomUUID } from 'node:crypto'
+import { randomUUID } from "node:crypto";
 
-import { PrismaPg } from '@prisma/adapter-pg'
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
-import pg from 'pg'
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
 
 /** Prefix of the temporary shadow databases we create (same as Prisma's). */
-export const SHADOW_DB_PREFIX = 'prisma_migrate_shadow_db_'
+export const SHADOW_DB_PREFIX = "prisma_migrate_shadow_db_";
 
 // Postgres type oids that the stock adapter cannot map -> what we relabel them as.
 const OID_RELABEL: Record<number, number> = {
@@ -36,28 +36,28 @@ const OID_RELABEL: Record<number, number> = {
   19: 25, // name    -> text
   1002: 1009, // "char"[] -> text[]
   1003: 1009, // name[]   -> text[]
-}
+};
 // (@types/pg only types the scalar oids, hence the cast)
-const TEXT_ARRAY_PARSER = (pg.types.getTypeParser as (oid: number, format: 'text') => (value: string) => unknown)(1009, 'text')
+const TEXT_ARRAY_PARSER = (pg.types.getTypeParser as (oid: number, format: "text") => (value: string) => unknown)(1009, "text");
 
-type Field = { dataTypeID: number; format?: string }
-type QueryResultLike = { fields?: Field[]; rows?: unknown[][] }
+type Field = { dataTypeID: number; format?: string };
+type QueryResultLike = { fields?: Field[]; rows?: unknown[][] };
 
 /** Re-label undecodable column types in place (handles multi-statement results too). */
 function relabelFields(result: QueryResultLike | QueryResultLike[]): void {
   for (const r of Array.isArray(result) ? result : [result]) {
     r.fields?.forEach((field, i) => {
-      const target = OID_RELABEL[field.dataTypeID]
-      if (target === undefined) return
+      const target = OID_RELABEL[field.dataTypeID];
+      if (target === undefined) return;
       // pg has no text parser for name[]/"char"[], so those values arrive as the
       // raw '{a,b}' literal: parse them like text[] so they match the new label.
       if (target === 1009 && Array.isArray(r.rows)) {
         for (const row of r.rows) {
-          if (Array.isArray(row) && typeof row[i] === 'string') row[i] = TEXT_ARRAY_PARSER(row[i])
+          if (Array.isArray(row) && typeof row[i] === "string") row[i] = TEXT_ARRAY_PARSER(row[i]);
         }
       }
-      field.dataTypeID = target
-    })
+      field.dataTypeID = target;
+    });
   }
 }
 
@@ -68,13 +68,16 @@ class MigrationClient extends pg.Client {
   // every overload, which only `any` expresses, hence the one targeted lint exception.
   /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return */
   override query(...args: any[]): any {
-    const callback = typeof args[args.length - 1] === 'function' ? args.pop() : undefined
-    const result = (super.query as (...a: any[]) => any)(...args)
-    if (!result || typeof result.then !== 'function') return result // submittables (cursors)
-    const patched = result.then((res: QueryResultLike) => (relabelFields(res), res))
-    if (!callback) return patched
-    patched.then((res: unknown) => callback(null, res), (err: unknown) => callback(err))
-    return undefined
+    const callback = typeof args[args.length - 1] === "function" ? args.pop() : undefined;
+    const result = (super.query as (...a: any[]) => any)(...args);
+    if (!result || typeof result.then !== "function") return result; // submittables (cursors)
+    const patched = result.then((res: QueryResultLike) => (relabelFields(res), res));
+    if (!callback) return patched;
+    patched.then(
+      (res: unknown) => callback(null, res),
+      (err: unknown) => callback(err),
+    );
+    return undefined;
   }
   /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return */
 }
@@ -89,14 +92,14 @@ function createPool(connectionString: string, schema: string | undefined): pg.Po
     max: 1,
     // Unqualified names in migration scripts must resolve to the target schema.
     options: schema ? `-c search_path="${schema.replaceAll('"', '""')}"` : undefined,
-  })
+  });
 }
 
 /** The database error behind the last failed migration script (the engine only keeps a summary). */
 export interface ScriptError {
   /** SQLSTATE, e.g. `42P01`. */
-  code?: string
-  message: string
+  code?: string;
+  message: string;
 }
 
 /** Replace `executeScript` by a whole-script, single-query implementation. */
@@ -105,54 +108,54 @@ function withWholeScript(adapter: SqlDriverAdapter, onError: (e: ScriptError | u
   // which accepts several statements and runs them in one implicit transaction.
   // It also maps pg errors to DriverAdapterErrors exactly like the stock adapter.
   adapter.executeScript = async (script: string) => {
-    onError(undefined) // only ever report the error of the latest script
+    onError(undefined); // only ever report the error of the latest script
     try {
-      await adapter.executeRaw({ sql: script, args: [], argTypes: [] })
+      await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
     } catch (e) {
-      const cause = (e as { cause?: { originalCode?: string; originalMessage?: string } }).cause
-      onError({ code: cause?.originalCode, message: cause?.originalMessage ?? String((e as Error).message ?? e) })
-      throw e
+      const cause = (e as { cause?: { originalCode?: string; originalMessage?: string } }).cause;
+      onError({ code: cause?.originalCode, message: cause?.originalMessage ?? String((e as Error).message ?? e) });
+      throw e;
     }
-  }
-  return adapter
+  };
+  return adapter;
 }
 
 async function connectTo(connectionString: string, onScriptError: (e: ScriptError | undefined) => void): Promise<SqlDriverAdapter> {
   // Prisma-style `?schema=name` (pg ignores it): tell the adapter - the engine
   // reads it through getConnectionInfo() - and use it as the search_path.
-  const url = new URL(connectionString)
-  const schema = url.searchParams.get('schema') ?? undefined
-  url.searchParams.delete('schema')
-  const factory = new PrismaPg(createPool(url.toString(), schema), { disposeExternalPool: true, schema })
-  return withWholeScript(await factory.connect(), onScriptError)
+  const url = new URL(connectionString);
+  const schema = url.searchParams.get("schema") ?? undefined;
+  url.searchParams.delete("schema");
+  const factory = new PrismaPg(createPool(url.toString(), schema), { disposeExternalPool: true, schema });
+  return withWholeScript(await factory.connect(), onScriptError);
 }
 
 /** Returns `url` with its database name replaced by `database`. */
 export function withDatabase(url: string, database: string): string {
-  const u = new URL(url)
-  u.pathname = `/${encodeURIComponent(database)}`
-  return u.toString()
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
 }
 
 async function runAdmin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await client.query(sql)
+    await client.query(sql);
   } finally {
-    await client.end()
+    await client.end();
   }
 }
 
 export interface MigrationAdapterOptions {
   /** Database to migrate / inspect. */
-  url: string
+  url: string;
   /**
    * Server on which temporary shadow databases are created (CREATE DATABASE
    * rights needed). Defaults to `url`'s server. Only the host/credentials
    * matter: a fresh uniquely named database is created for every use.
    */
-  shadowBaseUrl?: string
+  shadowBaseUrl?: string;
 }
 
 /**
@@ -160,33 +163,33 @@ export interface MigrationAdapterOptions {
  * with `bindMigrationAwareSqlAdapterFactory()` before handing it to the engine.
  */
 export class MigrationPgAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
-  readonly provider = 'postgres' as const
-  readonly adapterName = '@prisma/adapter-pg'
+  readonly provider = "postgres" as const;
+  readonly adapterName = "@prisma/adapter-pg";
   /** Shadow databases created and not dropped yet (for cleanup on failure). */
-  private readonly liveShadowDbs = new Set<string>()
+  private readonly liveShadowDbs = new Set<string>();
   /** Connections handed to the engine: it does not always dispose them itself. */
-  private readonly openAdapters = new Set<SqlDriverAdapter>()
+  private readonly openAdapters = new Set<SqlDriverAdapter>();
 
   /** Original database error of the last migration script that failed (main or shadow database). */
-  lastScriptError: ScriptError | undefined
+  lastScriptError: ScriptError | undefined;
 
   constructor(private readonly options: MigrationAdapterOptions) {}
 
   async connect(): Promise<SqlDriverAdapter> {
-    return this.track(await connectTo(this.options.url, (e) => (this.lastScriptError = e)))
+    return this.track(await connectTo(this.options.url, (e) => (this.lastScriptError = e)));
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const baseUrl = this.options.shadowBaseUrl ?? this.options.url
-    const database = `${SHADOW_DB_PREFIX}${randomUUID().replaceAll('-', '')}`
-    await runAdmin(baseUrl, `CREATE DATABASE "${database}"`)
-    this.liveShadowDbs.add(database)
+    const baseUrl = this.options.shadowBaseUrl ?? this.options.url;
+    const database = `${SHADOW_DB_PREFIX}${randomUUID().replaceAll("-", "")}`;
+    await runAdmin(baseUrl, `CREATE DATABASE "${database}"`);
+    this.liveShadowDbs.add(database);
     try {
       // Close the pool FIRST, then drop the database.
-      return this.track(await connectTo(withDatabase(baseUrl, database), (e) => (this.lastScriptError = e)), () => this.dropShadowDb(database))
+      return this.track(await connectTo(withDatabase(baseUrl, database), (e) => (this.lastScriptError = e)), () => this.dropShadowDb(database));
     } catch (e) {
-      await this.dropShadowDb(database)
-      throw e
+      await this.dropShadowDb(database);
+      throw e;
     }
   }
 
@@ -195,28 +198,28 @@ export class MigrationPgAdapterFactory implements SqlMigrationAwareDriverAdapter
    * alive. Call it after `engine.free()`, also on error paths.
    */
   async close(): Promise<void> {
-    for (const adapter of [...this.openAdapters]) await adapter.dispose()
-    for (const db of [...this.liveShadowDbs]) await this.dropShadowDb(db)
+    for (const adapter of [...this.openAdapters]) await adapter.dispose();
+    for (const db of [...this.liveShadowDbs]) await this.dropShadowDb(db);
   }
 
   /** Makes `dispose()` idempotent, remembered until called, and followed by `after`. */
   private track(adapter: SqlDriverAdapter, after?: () => Promise<void>): SqlDriverAdapter {
-    const dispose = adapter.dispose.bind(adapter)
-    this.openAdapters.add(adapter)
+    const dispose = adapter.dispose.bind(adapter);
+    this.openAdapters.add(adapter);
     adapter.dispose = async () => {
-      if (!this.openAdapters.delete(adapter)) return
+      if (!this.openAdapters.delete(adapter)) return;
       try {
-        await dispose()
+        await dispose();
       } finally {
-        await after?.()
+        await after?.();
       }
-    }
-    return adapter
+    };
+    return adapter;
   }
 
   private async dropShadowDb(database: string): Promise<void> {
     // WITH (FORCE) (PostgreSQL >= 13) also terminates stray sessions.
-    await runAdmin(this.options.shadowBaseUrl ?? this.options.url, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
-    this.liveShadowDbs.delete(database)
+    await runAdmin(this.options.shadowBaseUrl ?? this.options.url, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    this.liveShadowDbs.delete(database);
   }
 }

@@ -4,8 +4,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { deployMigrations } from "../migrate/index.ts";
 
-export const testAdminUrl = (): string =>
-  process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const testAdminUrl = (): string => process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface TestDatabase {
   url: string;

@@ -58,7 +58,10 @@ describe("one attempt", () => {
     const server = fakeServer();
     const tab = openTab(server);
     const operation = tab.create("order", "order:sample-guide", "key-00000005", params);
-    server.store({ ...operation, params: { item: "sample-guide", quantity: 2 } }, { outcome: "completed", status: 201, resultId: "other", result: {}, fingerprintMatches: null });
+    server.store(
+      { ...operation, params: { item: "sample-guide", quantity: 2 } },
+      { outcome: "completed", status: 201, resultId: "other", result: {}, fingerprintMatches: null },
+    );
     const conflict = await tab.lookUp(operation).catch((error: unknown) => error);
     expect(conflict).toBeInstanceOf(FinalRefusal);
     expect(conflict).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", status: 422, boundTo: { status: 201, resultId: "other", outcome: "completed" } });

@@ -10,7 +10,12 @@ import { testOperations, type TestType } from "./testing/test-registry.ts";
 
 const KEY = "test-operations-v1";
 const openStore = (storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> = localStorage) =>
-  createOperationStore({ storage, key: KEY, registry: testOperations, keep: { params: { order: ["item", "quantity"] }, result: ["id", "number", "replayed"] } });
+  createOperationStore({
+    storage,
+    key: KEY,
+    registry: testOperations,
+    keep: { params: { order: ["item", "quantity"] }, result: ["id", "number", "replayed"] },
+  });
 
 beforeEach(() => localStorage.clear());
 
@@ -24,7 +29,9 @@ describe("operation store", () => {
     openStore().save(snapshot(entry("pending", pending)));
 
     // The page reloads: new store, new client, same storage.
-    const restored = openStore().load()!.clientState.mutations!.map((m) => m.state);
+    const restored = openStore()
+      .load()!
+      .clientState.mutations!.map((m) => m.state);
     expect(restored).toEqual([expect.objectContaining({ status: "pending", variables: pending })]);
     const afterReload = openTab(server);
     const resumed = restored[0]!.variables as PendingOperation<TestType>;
@@ -68,7 +75,13 @@ describe("operation store", () => {
   });
 
   it("keeps working when storage refuses to write (full, or private mode)", () => {
-    const refusing = { getItem: () => null, setItem: () => { throw new DOMException("full", "QuotaExceededError"); }, removeItem: () => undefined };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException("full", "QuotaExceededError");
+      },
+      removeItem: () => undefined,
+    };
     expect(() => openStore(refusing).save(snapshot(entry("pending", operation())))).not.toThrow();
   });
 

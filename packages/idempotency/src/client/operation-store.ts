@@ -34,7 +34,12 @@ export interface OperationStore {
   remove(): void;
 }
 
-export function createOperationStore<Specs extends Record<string, AnyOperationSpec>>({ storage, key, registry, keep }: OperationStoreOptions<Specs>): OperationStore {
+export function createOperationStore<Specs extends Record<string, AnyOperationSpec>>({
+  storage,
+  key,
+  registry,
+  keep,
+}: OperationStoreOptions<Specs>): OperationStore {
   const isOperation = (value: unknown): value is PendingOperation =>
     !!value && typeof value === "object" && registry.isType((value as PendingOperation).type) && typeof (value as PendingOperation).key === "string";
   const redact = <S extends StoredOperations>(snapshot: S) => redactFinal(snapshot, isOperation, keep);

@@ -12,8 +12,18 @@ const redact = (...entries: Parameters<typeof snapshot>) => redactFinal(snapshot
 
 describe("redaction of final operations", () => {
   it("a confirmed order keeps its reference, what was ordered and the result's number — not who ordered", () => {
-    const [state] = redact(entry("success", operation(), { data: { id: "r1", number: "SO-000001", replayed: false, contact: orderParams.contact }, context: { typed: "Zhao" } }));
-    expect(state!.variables).toEqual({ type: "order", key: "key-00000401", scope: "order:sample-guide", submittedAt: expect.any(Number), sessionTag: "tag-a", params: { item: "sample-guide", quantity: 2 }, redacted: true });
+    const [state] = redact(
+      entry("success", operation(), { data: { id: "r1", number: "SO-000001", replayed: false, contact: orderParams.contact }, context: { typed: "Zhao" } }),
+    );
+    expect(state!.variables).toEqual({
+      type: "order",
+      key: "key-00000401",
+      scope: "order:sample-guide",
+      submittedAt: expect.any(Number),
+      sessionTag: "tag-a",
+      params: { item: "sample-guide", quantity: 2 },
+      redacted: true,
+    });
     expect(state!.data).toEqual({ id: "r1", number: "SO-000001", replayed: false });
     expect(state!.context).toBeUndefined();
     expect(JSON.stringify(state)).not.toMatch(/Zhao|13700137101/);

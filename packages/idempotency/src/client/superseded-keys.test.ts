@@ -29,7 +29,13 @@ describe("superseded keys", () => {
   it("reads unreadable storage as no marks, and keeps this tab's marks when storage refuses them", () => {
     localStorage.setItem(SUPERSEDED_STORAGE_KEY, "{not json");
     expect(createSupersededKeys(localStorage).has("key-00000203")).toBe(false);
-    const full = { getItem: () => null, setItem: () => { throw new DOMException("full", "QuotaExceededError"); }, removeItem: () => undefined };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException("full", "QuotaExceededError");
+      },
+      removeItem: () => undefined,
+    };
     const keys = createSupersededKeys(full);
     keys.mark("key-00000204");
     expect(keys.has("key-00000204")).toBe(true);

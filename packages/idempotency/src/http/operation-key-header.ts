@@ -16,7 +16,7 @@ function parseHeaderValue(raw: string): string | null {
 
 export function readOperationKey(headers: Headers, body: unknown): string {
   const header = headers.get(IDEMPOTENCY_KEY_HEADER);
-  const bodyKey = typeof body === "object" && body !== null && "idemKey" in body ? (body).idemKey : undefined;
+  const bodyKey = typeof body === "object" && body !== null && "idemKey" in body ? body.idemKey : undefined;
 
   let fromHeader: string | undefined;
   if (header !== null) {

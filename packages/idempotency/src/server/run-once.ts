@@ -14,8 +14,7 @@ import { LockTimeoutError, type IdempotencyStore, type OperationRecord, type Sco
 
 /** What a business function decides. A rejection by rule is final and replayed as such. */
 export type BusinessOutcome<Body> =
-  | { outcome: "completed"; status: number; body: Body; resultId: string }
-  | { outcome: "rejected"; status: number; body: unknown };
+  { outcome: "completed"; status: number; body: Body; resultId: string } | { outcome: "rejected"; status: number; body: unknown };
 
 export interface IdempotentOperation<Input extends object, Body, Tx> {
   /** Operation type; with the principal it forms the scope. */
@@ -117,11 +116,7 @@ async function execute<Input extends object, Body, Tx>(
 }
 
 /** Replay, conflict or expiry, decided from a committed record. */
-export function answerFromRecord<Body>(
-  record: OperationRecord,
-  fingerprint: string,
-  settings: { now?: () => Date } = {},
-): OperationResult<Body> {
+export function answerFromRecord<Body>(record: OperationRecord, fingerprint: string, settings: { now?: () => Date } = {}): OperationResult<Body> {
   const now = settings.now?.() ?? new Date();
   if (record.outcome === "expired" || record.expiresAt.getTime() <= now.getTime()) {
     throw new IdempotencyError("IDEMPOTENCY_KEY_EXPIRED", "this operation key is past its retention period and will not be executed again");

@@ -36,7 +36,7 @@ describe("operation key", () => {
     fc.assert(
       fc.property(
         fc.string({ unit: keyChar, minLength: 4, maxLength: 40 }),
-        fc.constantFrom(" ", "/", "?", "#", "\n", "\"", "é", "%", "@"),
+        fc.constantFrom(" ", "/", "?", "#", "\n", '"', "é", "%", "@"),
         fc.nat(),
         (base, bad, at) => {
           const padded = base.padEnd(8, "a");

@@ -24,11 +24,13 @@ export const OPERATION_KEY_PATTERN = new RegExp(OPERATION_KEY_PATTERN_SOURCE);
 /** "8-255 characters of A-Z a-z 0-9 . _ : -", for refusals and documentation. */
 export const OPERATION_KEY_DESCRIPTION = `${minLength}-${maxLength} characters of ${charactersListed}`;
 
-export const operationKeySchema = z.string().check(
-  z.minLength(minLength, `an operation key has at least ${minLength} characters`),
-  z.maxLength(maxLength, `an operation key has at most ${maxLength} characters`),
-  z.regex(new RegExp(`^[${characters}]+$`), `an operation key may only contain ${charactersInWords}`),
-);
+export const operationKeySchema = z
+  .string()
+  .check(
+    z.minLength(minLength, `an operation key has at least ${minLength} characters`),
+    z.maxLength(maxLength, `an operation key has at most ${maxLength} characters`),
+    z.regex(new RegExp(`^[${characters}]+$`), `an operation key may only contain ${charactersInWords}`),
+  );
 
 export type OperationKey = z.infer<typeof operationKeySchema>;
 

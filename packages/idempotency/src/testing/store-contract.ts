@@ -39,7 +39,14 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       );
       expect(seenInside).toBeNull();
       const record = await store.find(scope, "key-00001");
-      expect(record).toMatchObject({ operation: "thing", key: "key-00001", fingerprint: "v1:abc", outcome: "completed", responseStatus: 201, counters: { replayed: 0, conflict: 0, inProgress: 0 } });
+      expect(record).toMatchObject({
+        operation: "thing",
+        key: "key-00001",
+        fingerprint: "v1:abc",
+        outcome: "completed",
+        responseStatus: 201,
+        counters: { replayed: 0, conflict: 0, inProgress: 0 },
+      });
       expect(record!.responseBody).toBe(`{"id":"${record!.resultId}"}`);
     });
 
@@ -121,7 +128,10 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       expect(await store.findForPrincipal(principal, "key-00006", ["b"])).toBeNull();
       expect(await store.findForPrincipal("someone-else", "key-00006", ["a"])).toBeNull();
 
-      await store.addCounters([{ principal, operation: "a", key: "key-00006", replayed: 2, conflict: 1 }, { principal, operation: "a", key: "unknown-key", replayed: 5 }]);
+      await store.addCounters([
+        { principal, operation: "a", key: "key-00006", replayed: 2, conflict: 1 },
+        { principal, operation: "a", key: "unknown-key", replayed: 5 },
+      ]);
       expect((await store.find({ principal, operation: "a" }, "key-00006"))!.counters).toEqual({ replayed: 2, conflict: 1, inProgress: 0 });
 
       expect(await store.expire({ batchSize: 1, now: new Date() })).toBeGreaterThanOrEqual(2);
@@ -132,7 +142,10 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
   });
 
   describe(`${name}: runOnce on it`, () => {
-    const operationFor = (write: StoreUnderTest<Tx>["write"], rejectWhen?: (input: { n: number }) => boolean): IdempotentOperation<{ n: number }, { id: string }, Tx> => ({
+    const operationFor = (
+      write: StoreUnderTest<Tx>["write"],
+      rejectWhen?: (input: { n: number }) => boolean,
+    ): IdempotentOperation<{ n: number }, { id: string }, Tx> => ({
       type: "thing",
       fingerprint: { fields: ["n"] },
       async execute(tx, input, { principal }): Promise<BusinessOutcome<{ id: string }>> {
@@ -172,7 +185,9 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       const op = operationFor(write);
       await runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } }, { retentionDays: 30 });
       const later = () => new Date(Date.now() + 31 * day);
-      await expect(runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } }, { now: later })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_EXPIRED" });
+      await expect(runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } }, { now: later })).rejects.toMatchObject({
+        code: "IDEMPOTENCY_KEY_EXPIRED",
+      });
       await store.expire({ now: later() });
       await expect(runOnce(store, op, { principal, key: "key-10003", input: { n: 1 } })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_EXPIRED" });
       expect(await count(principal)).toBe(1);
@@ -182,7 +197,9 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       const { store, write, count } = setup();
       const principal = unique("p");
       const op = operationFor(write);
-      const results = await Promise.all(Array.from({ length: 20 }, () => runOnce(store, op, { principal, key: "key-10004", input: { n: 1 } }, { lockTimeoutMs: 5_000 })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => runOnce(store, op, { principal, key: "key-10004", input: { n: 1 } }, { lockTimeoutMs: 5_000 })),
+      );
       expect(results.filter((r) => !r.replayed)).toHaveLength(1);
       expect(new Set(results.map((r) => r.bodyJson)).size).toBe(1);
       expect(await count(principal)).toBe(1);

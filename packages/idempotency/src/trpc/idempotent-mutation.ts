@@ -54,7 +54,12 @@ export const trpcCodeForStatus = (status: number): TRPCError["code"] => TRPC_COD
 
 /** Any ProblemError (the protocol's or an application's) as the matching tRPC error. */
 export function toTRPCError(error: ProblemError): ProtocolTRPCError {
-  return new ProtocolTRPCError(trpcCodeForStatus(error.status), error.message, { code: error.code, retryable: error.retryable, status: error.status, ...error.details });
+  return new ProtocolTRPCError(trpcCodeForStatus(error.status), error.message, {
+    code: error.code,
+    retryable: error.retryable,
+    status: error.status,
+    ...error.details,
+  });
 }
 
 export function withOperationKey<Schema extends z.ZodMiniObject>(input: Schema) {
@@ -72,7 +77,10 @@ export interface IdempotentMutationSetup<Ctx, Tx> {
  * A stored business rejection is thrown as a tRPC error (with `replayed` in its data), the
  * same way the first answer was.
  */
-export function idempotentResolver<Ctx, Tx, Input extends object, Body>(setup: IdempotentMutationSetup<Ctx, Tx>, operation: IdempotentOperation<Input, Body, Tx>) {
+export function idempotentResolver<Ctx, Tx, Input extends object, Body>(
+  setup: IdempotentMutationSetup<Ctx, Tx>,
+  operation: IdempotentOperation<Input, Body, Tx>,
+) {
   return async ({ ctx, input }: { ctx: Ctx; input: Input & { idempotencyKey: string } }): Promise<IdempotentMutationResult<Body>> => {
     const { idempotencyKey, ...params } = input;
     const config = typeof setup.config === "function" ? setup.config(ctx) : setup.config;

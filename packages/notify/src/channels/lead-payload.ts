@@ -23,7 +23,11 @@ export interface LeadNotification {
 export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LeadNotification | null> {
   const row = await prisma.notificationDelivery.findUnique({
     where: { id: deliveryId },
-    select: { lead: { select: { id: true, number: true, name: true, phone: true, content: true, email: true, company: true, possibleDuplicate: true, createdAt: true } } },
+    select: {
+      lead: {
+        select: { id: true, number: true, name: true, phone: true, content: true, email: true, company: true, possibleDuplicate: true, createdAt: true },
+      },
+    },
   });
   if (!row) return null;
   const { lead } = row;

@@ -12,7 +12,5 @@ export function singleLine(value: string): string {
 }
 
 export function multiLine(value: string): string {
-  return value
-    .replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n")
-    .replace(/\p{Cc}/gu, (c) => (c === "\n" || c === "\t" ? c : " "));
+  return value.replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n").replace(/\p{Cc}/gu, (c) => (c === "\n" || c === "\t" ? c : " "));
 }

@@ -19,7 +19,10 @@ export function parseMail(raw: string): ParsedMail {
   const encoding = headers.find((h) => h.name.toLowerCase() === "content-transfer-encoding")?.value.toLowerCase();
   const body =
     encoding === "quoted-printable"
-      ? Buffer.from(rawBody.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8")
+      ? Buffer.from(
+          rawBody.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8")
       : encoding === "base64"
         ? Buffer.from(rawBody, "base64").toString("utf8")
         : rawBody;

@@ -24,7 +24,15 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(secret: string, behave: (deliveryId: string, attempt: number) => Behaviour): Promise<WebhookReceiver> {
   const verifier = new Webhook(secret);
-  const receiver: WebhookReceiver = { url: "", received: new Map(), bodies: new Map(), processed: new Set(), duplicatesDropped: 0, badSignatures: 0, close: async () => {} };
+  const receiver: WebhookReceiver = {
+    url: "",
+    received: new Map(),
+    bodies: new Map(),
+    processed: new Set(),
+    duplicatesDropped: 0,
+    badSignatures: 0,
+    close: async () => {},
+  };
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -6,7 +6,12 @@ import { sendEmail } from "../channels/email.ts";
 import { loadLeadNotification } from "../channels/lead-payload.ts";
 import { sendWebhook } from "../channels/webhook.ts";
 
-export async function deliverOnce(prisma: PrismaClient, config: NotifyConfig, channel: Channel, deliveryId: string): Promise<"delivered" | "already-delivered" | "missing"> {
+export async function deliverOnce(
+  prisma: PrismaClient,
+  config: NotifyConfig,
+  channel: Channel,
+  deliveryId: string,
+): Promise<"delivered" | "already-delivered" | "missing"> {
   const claimed = await prisma.notificationDelivery.updateMany({
     where: { id: deliveryId, status: { not: "delivered" } },
     data: { attempts: { increment: 1 } },

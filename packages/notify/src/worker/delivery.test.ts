@@ -27,7 +27,10 @@ async function worker(config: ReturnType<typeof configFor>): Promise<RunningWork
 }
 
 const statusOf = async (leadIds: string[]) =>
-  prisma.notificationDelivery.findMany({ where: { leadId: { in: leadIds } }, select: { id: true, leadId: true, channel: true, status: true, attempts: true, lastError: true } });
+  prisma.notificationDelivery.findMany({
+    where: { leadId: { in: leadIds } },
+    select: { id: true, leadId: true, channel: true, status: true, attempts: true, lastError: true },
+  });
 
 /** A submitter's attempt to forge header lines through every single-line field. */
 const HOSTILE: LeadFields = {

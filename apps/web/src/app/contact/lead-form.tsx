@@ -26,13 +26,59 @@ export function LeadForm() {
     startNew();
   };
   return (
-    <form className="lead-form" noValidate data-operation-key={activeKey ?? undefined} aria-label={t("contact.heading")} onSubmit={(e) => void form.handleSubmit((values) => submit({ ...(values as unknown as LeadInput) }))(e)}>
+    <form
+      className="lead-form"
+      noValidate
+      data-operation-key={activeKey ?? undefined}
+      aria-label={t("contact.heading")}
+      onSubmit={(e) => void form.handleSubmit((values) => submit({ ...(values as unknown as LeadInput) }))(e)}
+    >
       <fieldset disabled={locked}>
-        <TextField id="lead-name" label={t("form.name")} autoComplete="name" required requiredHint={t("form.required")} registration={form.register("name")} error={errors.name?.message} />
-        <TextField id="lead-phone" label={t("form.phone")} type="tel" inputMode="tel" autoComplete="tel" required requiredHint={t("form.required")} registration={form.register("phone")} error={errors.phone?.message} />
-        <TextField id="lead-content" label={t("form.content")} multiline required requiredHint={t("form.required")} registration={form.register("content")} error={errors.content?.message} />
-        <TextField id="lead-email" label={t("form.email")} type="email" inputMode="email" autoComplete="email" registration={form.register("email")} error={errors.email?.message} />
-        <TextField id="lead-company" label={t("form.company")} autoComplete="organization" registration={form.register("company")} error={errors.company?.message} />
+        <TextField
+          id="lead-name"
+          label={t("form.name")}
+          autoComplete="name"
+          required
+          requiredHint={t("form.required")}
+          registration={form.register("name")}
+          error={errors.name?.message}
+        />
+        <TextField
+          id="lead-phone"
+          label={t("form.phone")}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          requiredHint={t("form.required")}
+          registration={form.register("phone")}
+          error={errors.phone?.message}
+        />
+        <TextField
+          id="lead-content"
+          label={t("form.content")}
+          multiline
+          required
+          requiredHint={t("form.required")}
+          registration={form.register("content")}
+          error={errors.content?.message}
+        />
+        <TextField
+          id="lead-email"
+          label={t("form.email")}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          registration={form.register("email")}
+          error={errors.email?.message}
+        />
+        <TextField
+          id="lead-company"
+          label={t("form.company")}
+          autoComplete="organization"
+          registration={form.register("company")}
+          error={errors.company?.message}
+        />
       </fieldset>
       <button type="submit" className="primary" disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitLead")}

@@ -35,7 +35,8 @@ export function MyHistory() {
           <ul>
             {pending.map((p) => (
               <li key={p.key} data-testid="pending-operation">
-                {p.type === "order" ? `${String(p.params.item)} × ${String(p.params.quantity)}` : t("me.leads")} — {p.attention ? `${t("status.attention.title")} (${p.key})` : t("status.pending.title")}
+                {p.type === "order" ? `${String(p.params.item)} × ${String(p.params.quantity)}` : t("me.leads")} —{" "}
+                {p.attention ? `${t("status.attention.title")} (${p.key})` : t("status.pending.title")}
               </li>
             ))}
           </ul>

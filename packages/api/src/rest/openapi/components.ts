@@ -62,7 +62,11 @@ export const headers = {
   requestId: header("X-Request-Id", z.string(), "Identifies this request in the server's logs; quote it when reporting a problem"),
   retryAfter: header("Retry-After", z.string().regex(/^\d+$/), "Seconds to wait before sending the same request again"),
   replayed: header("Idempotent-Replayed", z.literal("true"), "Present on a replay: the first outcome of this key, sent again"),
-  challenge: header("WWW-Authenticate", z.string(), `How to authenticate: \`Bearer realm="once"\`, with \`error="invalid_token"\` when the token sent was not accepted`),
+  challenge: header(
+    "WWW-Authenticate",
+    z.string(),
+    `How to authenticate: \`Bearer realm="once"\`, with \`error="invalid_token"\` when the token sent was not accepted`,
+  ),
   setCookie: header("Set-Cookie", z.string(), "The once_session cookie, when the caller holds no valid session cookie"),
 };
 

@@ -10,7 +10,9 @@ import { internalErrorMessage } from "../../request/request-id.ts";
 import type { ExampleCase } from "./example-case.ts";
 import { keyProblems, problem, SAMPLE_CREATED_AT, SAMPLE_KEY, SAMPLE_LEAD_ID, SAMPLE_ORDER_ID, SAMPLE_REQUEST_ID } from "./sample-values.ts";
 
-const unauthenticated = problem(new AppError("UNAUTHENTICATED", "send a customer session: Authorization: Bearer <token> from POST /api/v1/sessions, or its cookie"));
+const unauthenticated = problem(
+  new AppError("UNAUTHENTICATED", "send a customer session: Authorization: Bearer <token> from POST /api/v1/sessions, or its cookie"),
+);
 const rateLimited = problem(new AppError("RATE_LIMITED", "too many requests from this session; retry later", { retryAfterSeconds: 42 }));
 const replaysLimited = problem(new AppError("RATE_LIMITED", "too many replays from this session; retry later", { retryAfterSeconds: 42 }));
 const internal = problem(new AppError("INTERNAL", `${internalErrorMessage(SAMPLE_REQUEST_ID)}; retrying with the same operation key is safe`));
@@ -35,7 +37,7 @@ function protocolCases(created: { body: unknown; response: unknown }, otherParam
     {
       name: "quotedKey",
       summary: "The key as a structured-field string",
-      description: "`Idempotency-Key: \"…\"` (RFC 8941 sf-string) names the same key as the bare form.",
+      description: '`Idempotency-Key: "…"` (RFC 8941 sf-string) names the same key as the bare form.',
       status: 201,
       key: `"${key}"`,
       body: created.body,
@@ -108,7 +110,8 @@ function protocolCases(created: { body: unknown; response: unknown }, otherParam
     {
       name: "rateLimited",
       summary: "Over the write budget",
-      description: "More new operations than RATE_LIMIT_WRITES_PER_MINUTE from this session (or RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE from this address). Retry the same request after Retry-After.",
+      description:
+        "More new operations than RATE_LIMIT_WRITES_PER_MINUTE from this session (or RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE from this address). Retry the same request after Retry-After.",
       status: 429,
       key,
       body: created.body,
@@ -117,7 +120,8 @@ function protocolCases(created: { body: unknown; response: unknown }, otherParam
     {
       name: "replayRateLimited",
       summary: "Over the replay budget",
-      description: "Requests whose key already has an outcome spend a budget of their own, ten times the write budget: retrying a lost answer hard never locks a client out of new operations.",
+      description:
+        "Requests whose key already has an outcome spend a budget of their own, ten times the write budget: retrying a lost answer hard never locks a client out of new operations.",
       status: 429,
       key,
       body: created.body,
@@ -136,7 +140,14 @@ function protocolCases(created: { body: unknown; response: unknown }, otherParam
 }
 
 const sampleOrder = { item: "sample-guide", quantity: 1 };
-const order = (item: string, quantity: number) => ({ id: SAMPLE_ORDER_ID, number: "SO-000042", item, quantity, status: "received", createdAt: SAMPLE_CREATED_AT });
+const order = (item: string, quantity: number) => ({
+  id: SAMPLE_ORDER_ID,
+  number: "SO-000042",
+  item,
+  quantity,
+  status: "received",
+  createdAt: SAMPLE_CREATED_AT,
+});
 
 export const orderCases: readonly ExampleCase[] = [
   ...protocolCases(
@@ -158,8 +169,18 @@ export const orderCases: readonly ExampleCase[] = [
   ...(
     [
       ["guideNotFound", "An unknown guide", { item: "no-such-guide", quantity: 1 }, reject("GUIDE_NOT_FOUND", `there is no guide "no-such-guide"`)],
-      ["limitReached", "More copies than the guide allows per order", { item: "lead-form-handbook", quantity: 4 }, reject("LIMIT_REACHED", `at most 3 copies of "lead-form-handbook" per order`)],
-      ["outOfStock", "A guide out of stock", { item: "outbox-field-notes", quantity: 1 }, reject("OUT_OF_STOCK", `not enough copies of "outbox-field-notes" in stock`)],
+      [
+        "limitReached",
+        "More copies than the guide allows per order",
+        { item: "lead-form-handbook", quantity: 4 },
+        reject("LIMIT_REACHED", `at most 3 copies of "lead-form-handbook" per order`),
+      ],
+      [
+        "outOfStock",
+        "A guide out of stock",
+        { item: "outbox-field-notes", quantity: 1 },
+        reject("OUT_OF_STOCK", `not enough copies of "outbox-field-notes" in stock`),
+      ],
     ] as const
   ).map(([name, summary, body, outcome]): ExampleCase => ({
     name,
@@ -183,7 +204,13 @@ export const orderCases: readonly ExampleCase[] = [
   },
 ];
 
-const sampleLead = { name: "Li Lei", phone: "138 0000 0000", content: "Please send a quote for 20 copies.", email: "li.lei@example.com", company: "Harbour Trading" };
+const sampleLead = {
+  name: "Li Lei",
+  phone: "138 0000 0000",
+  content: "Please send a quote for 20 copies.",
+  email: "li.lei@example.com",
+  company: "Harbour Trading",
+};
 
 export const leadCases: readonly ExampleCase[] = protocolCases(
   { body: sampleLead, response: { id: SAMPLE_LEAD_ID, number: "LD-000017", status: "new", createdAt: SAMPLE_CREATED_AT } },

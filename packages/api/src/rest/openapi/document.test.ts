@@ -12,14 +12,19 @@ type Operation = {
 };
 
 const operationsOf = (doc: ReturnType<typeof buildOpenApiDocument>) =>
-  Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ id: `${method} ${path}`, op })));
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ id: `${method} ${path}`, op })),
+  );
 
 describe("OpenAPI description", () => {
   it("describes every endpoint of docs/API.md from the handlers' own schemas", () => {
     const doc = buildOpenApiDocument();
     expect(Object.keys(doc.paths ?? {}).sort()).toEqual(["/api/v1/leads", "/api/v1/operations/{key}", "/api/v1/orders", "/api/v1/sessions"]);
     const order = doc.paths?.["/api/v1/orders"]?.post?.requestBody as { content: { "application/json": { schema: unknown } } };
-    expect(order.content["application/json"].schema).toMatchObject({ required: expect.arrayContaining(["item", "quantity"]), properties: { quantity: { maximum: 5 } } });
+    expect(order.content["application/json"].schema).toMatchObject({
+      required: expect.arrayContaining(["item", "quantity"]),
+      properties: { quantity: { maximum: 5 } },
+    });
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
@@ -29,7 +34,13 @@ describe("OpenAPI description", () => {
       expect(doc.openapi).toBe(version);
       expect(doc.info).toMatchObject({ contact: expect.any(Object), license: expect.any(Object) });
       for (const { id, op } of operationsOf(doc)) {
-        expect.soft(op, id).toMatchObject({ operationId: expect.any(String), tags: [expect.any(String)], summary: expect.any(String), description: expect.any(String), security: expect.any(Array) });
+        expect.soft(op, id).toMatchObject({
+          operationId: expect.any(String),
+          tags: [expect.any(String)],
+          summary: expect.any(String),
+          description: expect.any(String),
+          security: expect.any(Array),
+        });
         for (const [status, response] of Object.entries(op.responses)) {
           const examples = Object.values(response.content ?? {})[0]?.examples ?? {};
           expect.soft(Object.keys(examples).length, `${id} ${status}`).toBeGreaterThan(0);

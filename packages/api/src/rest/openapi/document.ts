@@ -44,17 +44,30 @@ function headersFor(status: number, options: { replayable: boolean }) {
   return z.object(shape);
 }
 
-function responses(cases: readonly ExampleCase[], success: { schema: z.core.$ZodType; replayable: boolean; setsCookie?: boolean }, meanings: Partial<Record<number, string>> = {}) {
+function responses(
+  cases: readonly ExampleCase[],
+  success: { schema: z.core.$ZodType; replayable: boolean; setsCookie?: boolean },
+  meanings: Partial<Record<number, string>> = {},
+) {
   const out: Record<string, ZodOpenApiResponseObject> = {};
   for (const status of statusesOf(cases)) {
     const ok = status < 400;
-    const codes = [...new Set(cases.filter((c) => c.status === status).map((c) => (c.response as { code?: string }).code).filter(Boolean))];
+    const codes = [
+      ...new Set(
+        cases
+          .filter((c) => c.status === status)
+          .map((c) => (c.response as { code?: string }).code)
+          .filter(Boolean),
+      ),
+    ];
     let responseHeaders = headersFor(status, success);
     if (ok && success.setsCookie) responseHeaders = responseHeaders.extend({ "Set-Cookie": headers.setCookie.optional() });
     out[String(status)] = {
       description: [meanings[status] ?? STATUS_MEANING[status], codes.length ? `(${codes.join(", ")})` : ""].filter(Boolean).join(" "),
       headers: responseHeaders,
-      content: { [ok ? "application/json" : "application/problem+json"]: { schema: ok ? success.schema : schemas.Problem, examples: responseExamples(cases, status) } },
+      content: {
+        [ok ? "application/json" : "application/problem+json"]: { schema: ok ? success.schema : schemas.Problem, examples: responseExamples(cases, status) },
+      },
     };
   }
   return out;
@@ -74,7 +87,15 @@ const keyParameter = (cases: readonly ExampleCase[]) =>
       },
     });
 
-function idempotentCreate(options: { operationId: string; tag: string; summary: string; description: string; cases: readonly ExampleCase[]; input: z.core.$ZodType; output: z.core.$ZodType }): ZodOpenApiOperationObject {
+function idempotentCreate(options: {
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  cases: readonly ExampleCase[];
+  input: z.core.$ZodType;
+  output: z.core.$ZodType;
+}): ZodOpenApiOperationObject {
   return {
     operationId: options.operationId,
     tags: [options.tag],
@@ -94,74 +115,95 @@ Every error is an RFC 9457 \`application/problem+json\` document whose \`code\` 
 Every answer example is named after its case; the request of the same name produced it. A request that breaks this description (a malformed key, an invalid body, no session) is given in the answer example's \`x-request\`. The typed client \`@once/client\` and the guide are in docs/API.md.`;
 
 export function buildOpenApiDocument(version: OpenApiVersion = "3.1.0") {
-  return createDocument({
-    openapi: version,
-    info: {
-      title: "Sample guides and inquiries API",
-      version: "1.0.0",
-      description,
-      contact: { name: "API support", email: "api@once.example", url: "https://docs.once.example/api" },
-      license: { name: "Proprietary", url: "https://docs.once.example/license" },
-    },
-    servers: [{ url: "{origin}", description: "Where the API is served", variables: { origin: { default: "http://localhost:3000", description: "scheme, host and port" } } }],
-    tags: [
-      { name: "Sessions", description: "Anonymous customer sessions: the scope of every operation key" },
-      { name: "Orders", description: "Sample-guide orders, exactly once per key" },
-      { name: "Leads", description: "Inquiries for sales, exactly once per key" },
-      { name: "Operations", description: "What happened to a key: the answer to a lost response" },
-    ],
-    paths: {
-      "/api/v1/sessions": {
-        post: {
-          operationId: "createSession",
-          tags: ["Sessions"],
-          summary: "Create an anonymous customer session",
-          description: "The session is the scope of your keys: another session can neither see nor replay your operations. Send no body or a JSON one.",
-          security: [],
-          responses: responses(sessionCases, { schema: schemas.Session, replayable: false, setsCookie: true }, { 201: "A new session", 403: "A browser request made by another site" }),
+  return createDocument(
+    {
+      openapi: version,
+      info: {
+        title: "Sample guides and inquiries API",
+        version: "1.0.0",
+        description,
+        contact: { name: "API support", email: "api@once.example", url: "https://docs.once.example/api" },
+        license: { name: "Proprietary", url: "https://docs.once.example/license" },
+      },
+      servers: [
+        {
+          url: "{origin}",
+          description: "Where the API is served",
+          variables: { origin: { default: "http://localhost:3000", description: "scheme, host and port" } },
         },
-      },
-      "/api/v1/orders": {
-        post: idempotentCreate({
-          operationId: "createOrder",
-          tag: "Orders",
-          summary: "Order copies of a sample guide",
-          description: `Quantity 1-${ORDER_QUANTITY_LIMIT}; a guide may allow fewer per order. Business rejections (unknown guide, out of stock, limits) are final outcomes, stored under the key and replayed.`,
-          cases: orderCases,
-          input: inputs.order,
-          output: schemas.Order,
-        }),
-      },
-      "/api/v1/leads": {
-        post: idempotentCreate({
-          operationId: "createLead",
-          tag: "Leads",
-          summary: "Send an inquiry",
-          description: "Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail and company optional. Two inquiries under different keys are two inquiries, even with the same content.",
-          cases: leadCases,
-          input: inputs.lead,
-          output: schemas.Lead,
-        }),
-      },
-      "/api/v1/operations/{key}": {
-        get: {
-          operationId: "getOperation",
-          tags: ["Operations"],
-          summary: "Look up one of your operations by key",
-          description: "After a lost response: `404` means the server never committed it, so resend the same request with the same key; otherwise the outcome and the first body.",
-          security: customerSecurity,
-          requestParams: {
-            path: z.object({
-              key: z.string().regex(new RegExp(OPERATION_KEY_PATTERN_SOURCE)).meta({ param: { description: "The operation key", examples: parameterExamples(operationCases, "key") } }),
-            }),
-            query: z.object({
-              type: z.enum(OPERATION_TYPES).optional().meta({ param: { description: "Only this operation type", examples: parameterExamples(operationCases, "type") } }),
-            }),
+      ],
+      tags: [
+        { name: "Sessions", description: "Anonymous customer sessions: the scope of every operation key" },
+        { name: "Orders", description: "Sample-guide orders, exactly once per key" },
+        { name: "Leads", description: "Inquiries for sales, exactly once per key" },
+        { name: "Operations", description: "What happened to a key: the answer to a lost response" },
+      ],
+      paths: {
+        "/api/v1/sessions": {
+          post: {
+            operationId: "createSession",
+            tags: ["Sessions"],
+            summary: "Create an anonymous customer session",
+            description: "The session is the scope of your keys: another session can neither see nor replay your operations. Send no body or a JSON one.",
+            security: [],
+            responses: responses(
+              sessionCases,
+              { schema: schemas.Session, replayable: false, setsCookie: true },
+              { 201: "A new session", 403: "A browser request made by another site" },
+            ),
           },
-          responses: responses(operationCases, { schema: schemas.Operation, replayable: false }, { 404: "No operation of yours has this key" }),
+        },
+        "/api/v1/orders": {
+          post: idempotentCreate({
+            operationId: "createOrder",
+            tag: "Orders",
+            summary: "Order copies of a sample guide",
+            description: `Quantity 1-${ORDER_QUANTITY_LIMIT}; a guide may allow fewer per order. Business rejections (unknown guide, out of stock, limits) are final outcomes, stored under the key and replayed.`,
+            cases: orderCases,
+            input: inputs.order,
+            output: schemas.Order,
+          }),
+        },
+        "/api/v1/leads": {
+          post: idempotentCreate({
+            operationId: "createLead",
+            tag: "Leads",
+            summary: "Send an inquiry",
+            description:
+              "Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail and company optional. Two inquiries under different keys are two inquiries, even with the same content.",
+            cases: leadCases,
+            input: inputs.lead,
+            output: schemas.Lead,
+          }),
+        },
+        "/api/v1/operations/{key}": {
+          get: {
+            operationId: "getOperation",
+            tags: ["Operations"],
+            summary: "Look up one of your operations by key",
+            description:
+              "After a lost response: `404` means the server never committed it, so resend the same request with the same key; otherwise the outcome and the first body.",
+            security: customerSecurity,
+            requestParams: {
+              path: z.object({
+                key: z
+                  .string()
+                  .regex(new RegExp(OPERATION_KEY_PATTERN_SOURCE))
+                  .meta({ param: { description: "The operation key", examples: parameterExamples(operationCases, "key") } }),
+              }),
+              query: z.object({
+                type: z
+                  .enum(OPERATION_TYPES)
+                  .optional()
+                  .meta({ param: { description: "Only this operation type", examples: parameterExamples(operationCases, "type") } }),
+              }),
+            },
+            responses: responses(operationCases, { schema: schemas.Operation, replayable: false }, { 404: "No operation of yours has this key" }),
+          },
         },
       },
+      components: { securitySchemes },
     },
-    components: { securitySchemes },
-  }, version === "3.0.3" ? { override: typeNullableUnions } : {});
+    version === "3.0.3" ? { override: typeNullableUnions } : {},
+  );
 }

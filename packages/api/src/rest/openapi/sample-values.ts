@@ -18,6 +18,8 @@ export const problem = (error: ProblemError) => problemBody(error);
 export const keyProblems = {
   missing: problem(new IdempotencyError("IDEMPOTENCY_KEY_MISSING", `send an operation key in the Idempotency-Key header (${OPERATION_KEY_DESCRIPTION})`)),
   invalid: problem(new IdempotencyError("IDEMPOTENCY_KEY_INVALID", `the Idempotency-Key header must be ${OPERATION_KEY_DESCRIPTION}`)),
-  inProgress: problem(new IdempotencyError("IDEMPOTENCY_IN_PROGRESS", "an earlier request with this operation key is still being processed", { retryAfterSeconds: 1 })),
+  inProgress: problem(
+    new IdempotencyError("IDEMPOTENCY_IN_PROGRESS", "an earlier request with this operation key is still being processed", { retryAfterSeconds: 1 }),
+  ),
   expired: problem(new IdempotencyError("IDEMPOTENCY_KEY_EXPIRED", "this operation key is past its retention period and will not be executed again")),
 };

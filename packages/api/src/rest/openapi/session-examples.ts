@@ -8,7 +8,8 @@ export const sessionCases: readonly ExampleCase[] = [
   {
     name: "created",
     summary: "A new session",
-    description: "Send no body (or `{}`). The token is valid for `expiresIn` seconds; a caller without a valid session cookie also gets it as the `once_session` cookie.",
+    description:
+      "Send no body (or `{}`). The token is valid for `expiresIn` seconds; a caller without a valid session cookie also gets it as the `once_session` cookie.",
     status: 201,
     response: { token: SAMPLE_TOKEN, tokenType: "Bearer", expiresIn: 31536000 },
   },

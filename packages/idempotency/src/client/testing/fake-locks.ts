@@ -10,7 +10,10 @@ export function fakeLocks(): OperationLocks & { requested: string[] } {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       requested.push(name);
       const granted = (queues.get(name) ?? Promise.resolve()).then(callback);
-      queues.set(name, granted.catch(() => undefined));
+      queues.set(
+        name,
+        granted.catch(() => undefined),
+      );
       return granted;
     },
   };

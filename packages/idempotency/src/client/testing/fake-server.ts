@@ -77,6 +77,7 @@ export function fakeServer() {
     /** The browser now holds another session (another principal, for the server). */
     switchPrincipal: (to: string) => void (principal = to),
     /** A record made elsewhere (another client, or long ago) for this principal. */
-    store: (operation: PendingOperation<TestType>, status: OperationStatus) => void records.set(`${principal}/${operation.key}`, { fingerprint: fingerprintOf(operation), status }),
+    store: (operation: PendingOperation<TestType>, status: OperationStatus) =>
+      void records.set(`${principal}/${operation.key}`, { fingerprint: fingerprintOf(operation), status }),
   };
 }

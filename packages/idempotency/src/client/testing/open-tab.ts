@@ -6,7 +6,10 @@ import { createSupersededKeys } from "../superseded-keys.ts";
 import type { fakeServer } from "./fake-server.ts";
 import { testOperations, toTestResult } from "./test-registry.ts";
 
-export function openTab(server: ReturnType<typeof fakeServer>, { locks, sessionTag = () => "tag-a" }: { locks?: OperationLocks; sessionTag?: () => string | null } = {}) {
+export function openTab(
+  server: ReturnType<typeof fakeServer>,
+  { locks, sessionTag = () => "tag-a" }: { locks?: OperationLocks; sessionTag?: () => string | null } = {},
+) {
   return createOperationClient({
     registry: testOperations,
     transport: server.transport,

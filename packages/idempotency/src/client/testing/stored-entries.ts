@@ -12,7 +12,10 @@ export function operation(overrides: Partial<PendingOperation> = {}): PendingOpe
 /** An entry with the fields TanStack adds that this package does not read. */
 export function entry(status: StoredEntry["state"]["status"], variables: unknown, state: Partial<StoredEntry["state"]> = {}): StoredEntry {
   const tanstackOnly = { failureCount: status === "pending" ? 1 : 0, isPaused: false, submittedAt: 1 };
-  return { mutationKey: ["submit", "scope"], state: { ...tanstackOnly, status, variables, data: undefined, error: null, failureReason: null, context: undefined, ...state } };
+  return {
+    mutationKey: ["submit", "scope"],
+    state: { ...tanstackOnly, status, variables, data: undefined, error: null, failureReason: null, context: undefined, ...state },
+  };
 }
 
 export function snapshot(...mutations: StoredEntry[]): StoredOperations {

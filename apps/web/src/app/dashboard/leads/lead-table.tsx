@@ -32,7 +32,11 @@ export function LeadTable() {
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <label>
           Search
-          <input type="search" placeholder="name, phone or message" onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value.trim() || undefined }))} />
+          <input
+            type="search"
+            placeholder="name, phone or message"
+            onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value.trim() || undefined }))}
+          />
         </label>
         <label>
           Status
@@ -65,7 +69,14 @@ export function LeadTable() {
         </label>
       </form>
       <p>
-        <a href={`/api/dashboard/leads.csv?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}`} download>
+        <a
+          href={`/api/dashboard/leads.csv?${new URLSearchParams(
+            Object.entries(filters)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, String(v)]),
+          ).toString()}`}
+          download
+        >
           Export these leads as CSV
         </a>
       </p>

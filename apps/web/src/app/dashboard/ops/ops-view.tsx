@@ -34,7 +34,12 @@ export function OpsView() {
       </section>
       <section aria-labelledby="chart-heading">
         <h2 id="chart-heading">Submissions and replays per hour</h2>
-        <svg role="img" aria-label="Submissions (blue) and replays (orange) per hour" width={Math.max(200, data.perHour.length * (barWidth * 2 + 6))} height={140}>
+        <svg
+          role="img"
+          aria-label="Submissions (blue) and replays (orange) per hour"
+          width={Math.max(200, data.perHour.length * (barWidth * 2 + 6))}
+          height={140}
+        >
           {data.perHour.map((h, i) => {
             const x = i * (barWidth * 2 + 6);
             const s = (h.submissions / max) * 120;

@@ -1,6 +1,11 @@
 // The slice of an OpenAPI operation this page renders, and the request each example case
 // sends, read back from the document (the same object /api/v1/openapi.json serves).
-type Example = { summary?: string; description?: string; value?: unknown; "x-request"?: { headers?: Record<string, string>; body?: unknown; params?: Record<string, string>; anonymous?: boolean } };
+type Example = {
+  summary?: string;
+  description?: string;
+  value?: unknown;
+  "x-request"?: { headers?: Record<string, string>; body?: unknown; params?: Record<string, string>; anonymous?: boolean };
+};
 type Parameter = { name: string; in: string; required?: boolean; description?: string; examples?: Record<string, { value?: string }> };
 type Media = { schema?: unknown; examples?: Record<string, Example> };
 
@@ -44,7 +49,12 @@ export function exampleCases(method: string, path: string, op: DescribedOperatio
         status,
         summary: example.summary ?? name,
         description: example.description,
-        request: { path: `${method.toUpperCase()} ${url}${query.length ? `?${query.join("&")}` : ""}`, headers, body, anonymous: invalid.anonymous === true || !op.security?.length },
+        request: {
+          path: `${method.toUpperCase()} ${url}${query.length ? `?${query.join("&")}` : ""}`,
+          headers,
+          body,
+          anonymous: invalid.anonymous === true || !op.security?.length,
+        },
         response: example.value,
       };
     }),

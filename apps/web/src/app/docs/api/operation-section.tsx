@@ -4,7 +4,17 @@ import type { DescribedOperation } from "./described-operation";
 import { exampleCases } from "./described-operation";
 import { ExampleView } from "./example-view";
 
-export function OperationSection({ method, path, op, schemaOf }: { method: string; path: string; op: DescribedOperation; schemaOf: (schema: unknown) => unknown }) {
+export function OperationSection({
+  method,
+  path,
+  op,
+  schemaOf,
+}: {
+  method: string;
+  path: string;
+  op: DescribedOperation;
+  schemaOf: (schema: unknown) => unknown;
+}) {
   const id = op.operationId;
   const body = op.requestBody?.content["application/json"];
   return (

@@ -18,7 +18,9 @@ export default function ApiDocsPage() {
   return (
     <article className="api-docs">
       <h1>{doc.info.title}</h1>
-      {doc.info.description?.split("\n\n").map((paragraph) => <p key={paragraph.slice(0, 40)}>{paragraph}</p>)}
+      {doc.info.description?.split("\n\n").map((paragraph) => (
+        <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+      ))}
       <p>
         Machine-readable: <a href="/api/v1/openapi.json">OpenAPI 3.1</a> and <a href="/api/v1/openapi-3.0.json">OpenAPI 3.0</a>. Contact:{" "}
         <a href={`mailto:${doc.info.contact?.email}`}>{doc.info.contact?.email}</a>.
@@ -26,7 +28,8 @@ export default function ApiDocsPage() {
       <section lang="zh-CN" aria-labelledby="zh-summary">
         <h2 id="zh-summary">中文摘要</h2>
         <p>
-          每个意图生成一个操作密钥（Idempotency-Key，推荐 UUIDv4），重试时原样重发同一密钥和同一请求：无论发送多少次，最多产生一个订单或咨询，每次都得到第一次的结果（带
+          每个意图生成一个操作密钥（Idempotency-Key，推荐
+          UUIDv4），重试时原样重发同一密钥和同一请求：无论发送多少次，最多产生一个订单或咨询，每次都得到第一次的结果（带
           <code>Idempotent-Replayed: true</code>）。没有收到回答时，可用 <code>GET /api/v1/operations/{"{key}"}</code> 查询结果；<code>404</code>
           表示服务器从未提交，请用同一密钥重发。所有错误都是 <code>application/problem+json</code>，<code>code</code> 字段稳定，<code>retryable</code>
           表示是否可以原样重试。完整说明见 docs/API.md 的“中文摘要”。

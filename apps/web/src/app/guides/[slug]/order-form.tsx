@@ -9,7 +9,6 @@ import { TextField } from "~/submission/text-field";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
-
 export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPerOrder: number; inStock: boolean }) {
   const { t } = useI18n();
   const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, binding, Status } = useDeferredSubmission("order", `order:${slug}`);
@@ -44,9 +43,35 @@ export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPer
             {t("guide.maxPerOrder", { n: maxPerOrder })}
           </p>
         </div>
-        <TextField id="contact-name" label={t("form.name")} autoComplete="name" required requiredHint={t("form.required")} registration={form.register("contact.name")} error={errors.contact?.name?.message} />
-        <TextField id="contact-phone" label={t("form.phone")} type="tel" inputMode="tel" autoComplete="tel" required requiredHint={t("form.required")} registration={form.register("contact.phone")} error={errors.contact?.phone?.message} />
-        <TextField id="contact-address" label={t("form.address")} autoComplete="street-address" required requiredHint={t("form.required")} registration={form.register("contact.address")} error={errors.contact?.address?.message} />
+        <TextField
+          id="contact-name"
+          label={t("form.name")}
+          autoComplete="name"
+          required
+          requiredHint={t("form.required")}
+          registration={form.register("contact.name")}
+          error={errors.contact?.name?.message}
+        />
+        <TextField
+          id="contact-phone"
+          label={t("form.phone")}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          requiredHint={t("form.required")}
+          registration={form.register("contact.phone")}
+          error={errors.contact?.phone?.message}
+        />
+        <TextField
+          id="contact-address"
+          label={t("form.address")}
+          autoComplete="street-address"
+          required
+          requiredHint={t("form.required")}
+          registration={form.register("contact.address")}
+          error={errors.contact?.address?.message}
+        />
       </fieldset>
       <button type="submit" className="primary" disabled={locked || !inStock || !ready} aria-busy={view.phase === "submitting"}>
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}

@@ -59,7 +59,11 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
           </label>
           <label>
             Assignee
-            <select value={l.assignee?.id ?? ""} disabled={update.isPending} onChange={(e) => update.mutate({ id, version: l.version, assigneeId: e.target.value || null })}>
+            <select
+              value={l.assignee?.id ?? ""}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ id, version: l.version, assigneeId: e.target.value || null })}
+            >
               <option value="">unassigned</option>
               <StaffOptions />
             </select>
@@ -116,8 +120,9 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         {l.operation ? (
           <p>
             key <code>{l.operation.key}</code>, {l.operation.outcome}, first seen {l.operation.createdAt.toLocaleString()}, kept until{" "}
-            {l.operation.expiresAt.toLocaleDateString()}. Requests seen with this key: {1 + l.operation.replayCount + l.operation.conflictCount + l.operation.inProgressCount}{" "}
-            ({l.operation.replayCount} replays, {l.operation.conflictCount} conflicts, {l.operation.inProgressCount} answered “in progress”).
+            {l.operation.expiresAt.toLocaleDateString()}. Requests seen with this key:{" "}
+            {1 + l.operation.replayCount + l.operation.conflictCount + l.operation.inProgressCount} ({l.operation.replayCount} replays,{" "}
+            {l.operation.conflictCount} conflicts, {l.operation.inProgressCount} answered “in progress”).
           </p>
         ) : (
           <p className="muted">Expired or not found.</p>
