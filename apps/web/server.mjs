@@ -11,6 +11,7 @@
 // - The stop (SIGTERM/SIGINT): drain, then exit; see `stop` below.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import net from "node:net";
 import { parseArgs } from "node:util";
 import proxyaddr from "proxy-addr";
 
@@ -85,12 +86,7 @@ const inFlight = new Map();
 
 server = createServer((req, res) => {
   inFlight.set(res, req);
-  res.once("close", () => {
-    inFlight.delete(res);
-    // A keep-alive connection whose answer had gone out before the stop is idle now: close it
-    // rather than wait for its keep-alive timeout.
-    if (lifecycle.draining) setImmediate(() => server?.closeIdleConnections());
-  });
+  res.once("close", () => inFlight.delete(res));
   if (lifecycle.draining) res.setHeader("connection", "close");
   const fromTrustedProxy = trust(req.socket.remoteAddress ?? "", 0);
   req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
@@ -131,9 +127,12 @@ async function runHook(hook, deadline) {
  * The stop, so that nothing a client sent is dropped and nginx moves new requests elsewhere:
  * 1. readiness answers 503 "draining" (/api/health/ready reads `lifecycle.draining`);
  * 2. no new connections (the listener closes: nginx's connect is refused and it passes the
- *    request to another node, which is safe because nothing was sent), idle keep-alive
- *    connections are closed, and every answer from now on says `Connection: close`, so no
- *    connection is reused for a new request;
+ *    request to another node, which is safe because nothing was sent); every answer from now
+ *    on says `Connection: close`, so no connection is reused after it. Idle keep-alive
+ *    connections are NOT closed by the node: nginx may be sending a request on one at that very
+ *    moment, and a POST lost that way is a 502 it never resends (seen in the rolling-restart
+ *    test). A request arriving on one is answered (with `Connection: close`); otherwise nginx
+ *    closes it after its keepalive_timeout (4 s), before this node's keepAliveTimeout (5 s);
  * 3. requests in flight are answered (event streams are cut: their clients reconnect to
  *    another node); meanwhile the `drain` hooks run (the notification worker finishes the
  *    deliveries it holds);
@@ -154,8 +153,9 @@ async function stop(httpServer, signal) {
     process.exit(1);
   }, timeoutMs);
 
-  const requestsDone = new Promise((resolve) => httpServer.close(() => resolve(undefined)));
-  httpServer.closeIdleConnections();
+  // net.Server's close: stop listening and wait for the connections to end. (http.Server's own
+  // close would also close the idle keep-alive connections: the race described above.)
+  const requestsDone = new Promise((resolve) => net.Server.prototype.close.call(httpServer, () => resolve(undefined)));
   for (const [res, req] of inFlight) {
     if (isEventStream(req, res)) req.socket.destroy();
     else if (!res.headersSent) res.setHeader("connection", "close");
