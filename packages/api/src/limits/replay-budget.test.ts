@@ -6,8 +6,7 @@ import { inject } from "vitest";
 import type {} from "@once/db/testing/global-setup";
 import type { IdempotencyError } from "@once/idempotency";
 import { createRateLimits } from "./rate-limits.ts";
-import { spendReplayBudget } from "./replay-budget.ts";
-import { spendWriteBudget } from "./write-budget.ts";
+import { spendReplayBudget, spendWriteBudget } from "./write-budget.ts";
 
 const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
 afterAll(() => pool.end());

@@ -5,19 +5,18 @@
 // 415, which every HTML form is; a request another site's page made is 403; and a caller that
 // already holds a valid session cookie gets the token but keeps its cookie.
 import { IdempotencyError } from "@once/idempotency";
+import { isJsonMediaType, mediaTypeOf } from "@once/idempotency/http";
 import { AppError } from "../app-error.ts";
 import { clientAddressOf } from "../limits/client-address.ts";
 import { createCustomerSession, readSessionToken, sessionCookies, verifyCustomerToken } from "../session/customer-session.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import type { RestDeps } from "./rest-context.ts";
 
-const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/;
-
 function refuseNonJson(request: Request): void {
-  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(request.headers);
   const declaredLength = request.headers.get("content-length");
   const hasBody = request.headers.has("transfer-encoding") || (declaredLength !== null && declaredLength !== "0");
-  if (mediaType ? !JSON_MEDIA_TYPE.test(mediaType) : hasBody) {
+  if (mediaType ? !isJsonMediaType(mediaType) : hasBody) {
     throw new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", `send no body or an application/json one (got ${mediaType || "a body without Content-Type"})`);
   }
 }

@@ -5,8 +5,7 @@
 import { readOperationKey } from "@once/idempotency/http";
 import type { RestDeps } from "./rest-context.ts";
 import { clientAddressOf } from "../limits/client-address.ts";
-import { spendReplayBudget } from "../limits/replay-budget.ts";
-import { spendWriteBudget } from "../limits/write-budget.ts";
+import { spendReplayBudget, spendWriteBudget } from "../limits/write-budget.ts";
 import { recordStore } from "../operation/record-store.ts";
 
 export async function spendCreateBudget(request: Request, deps: RestDeps, principal: string, operation: string): Promise<void> {

@@ -4,10 +4,15 @@ import { IdempotencyError } from "../shared/errors.ts";
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
+/** A request's media type, lower-cased without parameters ("" when it sent none). */
+export const mediaTypeOf = (headers: Headers): string => (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
+/** application/json or any application/…+json. */
+export const isJsonMediaType = (mediaType: string): boolean => /^application\/([a-z0-9.+-]*\+)?json$/.test(mediaType);
+
 export async function readJsonBody(request: Request, maxBytes: number = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  const mediaType = type.split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/json" && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
+  const mediaType = mediaTypeOf(request.headers);
+  if (!isJsonMediaType(mediaType)) {
     throw new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", `send the body as application/json (got ${mediaType || "no Content-Type"})`);
   }
   const text = new TextDecoder("utf-8", { fatal: false }).decode(await readBodyLimited(request, maxBytes));
