@@ -30,7 +30,8 @@ test("the language follows the browser and can be switched", async ({ browser })
   await page.goto("/guides");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   await expect(page.getByRole("heading", { level: 1, name: "资料样册" })).toBeVisible();
-  await page.getByLabel("语言").selectOption("en");
+  await expect(page.getByRole("group", { name: "语言" }).getByRole("button", { name: "简体中文" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("group", { name: "语言" }).getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sample guides" })).toBeVisible();
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -1,13 +1,12 @@
 "use client";
-// The status region before the engine has loaded: the same frame and reserved height as
-// ./submission-status.tsx with nothing to say yet (nothing can be submitted before then).
+// The status region before the engine has loaded: the same frame as ./submission-status.tsx
+// with nothing to say yet (nothing can be submitted before then).
 import type { SubmissionStatusProps } from "./submission-status";
 
 export function EmptyStatus(_props: SubmissionStatusProps) {
   return (
-    <div className="submission-status" data-phase="form" data-testid="submission-status">
+    <div className="mt-5" data-phase="form" data-testid="submission-status">
       <div role="status" aria-live="polite" aria-atomic="true" />
-      <div className="status-actions" />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type { OperationType } from "./outcome";
 export { restoreSubmissions } from "~/trpc/browser-clients";
 export { localizedSchemaResolver } from "./schema-resolver";
 export { SubmissionStatus } from "./submission-status";
+export { Receipt } from "./receipt";
 
 export const formSchemas = { order: webOrderInputSchema, lead: leadInputSchema } as const;
 

@@ -1,58 +1,86 @@
 "use client";
-// What the customer sees after pressing submit. One live region, always present and of a
-// reserved height, so state changes are announced and never shift the layout. Part of the
-// engine (./engine.tsx); until the engine is here the form shows ./empty-status.tsx.
+// What the customer sees after pressing submit. One live region, always present, so every
+// state change is announced; when the state changes after a submission it is scrolled into view
+// and focused (on a desktop screen the form's end can be below the fold). Part of the engine
+// (./engine.tsx); until the engine is here the form shows ./empty-status.tsx.
+import { useEffect, useRef } from "react";
+import { Button, buttonClasses, IndeterminateProgress, Notice } from "@once/ui";
+import { ArrowRight, CircleAlert, Clock, RefreshCw, TriangleAlert, WifiOff } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
-import type { SubmissionView } from "./use-submission";
+import { PendingLife } from "./pending-life";
+import { Receipt } from "./receipt";
+import type { CheckAnswer, SubmissionView } from "./use-submission";
 
 export interface SubmissionStatusProps {
   view: SubmissionView;
   kind: "order" | "lead";
   checking: boolean;
+  checkAnswer: CheckAnswer | null;
   onCheckNow: () => void;
   onEdit: () => void;
   onStartNew: () => void;
+  /** The guide's title in the page's language (orders), for the receipt. */
+  subject?: string;
 }
 
 const REJECTION_KEYS = ["GUIDE_NOT_FOUND", "OUT_OF_STOCK", "LIMIT_REACHED", "DAILY_LIMIT_REACHED", "IDEMPOTENCY_KEY_EXPIRED", "UNAUTHENTICATED"] as const;
 
-export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onStartNew }: SubmissionStatusProps) {
+/** Scrolls the region into view and focuses it whenever the phase changes after the first render. */
+function useRevealOnChange(phase: SubmissionView["phase"]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (phase === "form") return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    ref.current?.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
+    ref.current?.focus({ preventScroll: true });
+  }, [phase]);
+  return ref;
+}
+
+export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow, onEdit, onStartNew, subject }: SubmissionStatusProps) {
   const { t } = useI18n();
+  const region = useRevealOnChange(view.phase);
   return (
-    <div className="submission-status" data-phase={view.phase} data-testid="submission-status">
+    <div ref={region} tabIndex={-1} className="mt-5 scroll-mt-24 scroll-mb-6 outline-none empty:hidden" data-phase={view.phase} data-testid="submission-status">
       <div role="status" aria-live="polite" aria-atomic="true">
-        {view.phase === "submitting" ? <p className="status-line">{t("status.submitting")}</p> : null}
-        {view.phase === "pending" ? (
-          <div className="status-box status-pending">
-            <p className="status-title">{t("status.pending.title")}</p>
-            <p>{t("status.pending.body")}</p>
-            {view.offline ? <p data-testid="offline-note">{t("status.pending.offline")}</p> : null}
+        {view.phase === "submitting" ? (
+          <div className="space-y-2 py-2">
+            <p className="text-sm font-medium text-ink-muted">{t("status.submitting")}</p>
+            <IndeterminateProgress label={t("status.submitting")} />
           </div>
         ) : null}
+        {view.phase === "pending" ? (
+          <Notice
+            tone="warning"
+            icon={view.offline ? <WifiOff aria-hidden /> : <Clock aria-hidden />}
+            title={t("status.pending.title")}
+            data-testid="pending-notice"
+          >
+            <p>{t("status.pending.body")}</p>
+            <PendingLife view={view} checking={checking} checkAnswer={checkAnswer} />
+          </Notice>
+        ) : null}
         {view.phase === "attention" ? (
-          <div className="status-box status-attention">
-            <p className="status-title">{t("status.attention.title")}</p>
+          <Notice tone="danger" icon={<TriangleAlert aria-hidden />} title={t("status.attention.title")}>
             {view.reason === "session" ? (
               <p data-testid="attention-session">{t("status.attention.session", { reference: view.vars.key })}</p>
             ) : (
               <p>{t("status.attention.body")}</p>
             )}
-          </div>
+          </Notice>
         ) : null}
-        {view.phase === "confirmed" ? (
-          <div className="status-box status-confirmed">
-            <p className="status-title" data-testid="confirmed-number" data-number={view.result.number}>
-              {kind === "order" ? t("status.confirmed.order", { number: view.result.number }) : t("status.confirmed.lead", { number: view.result.number })}
-            </p>
-            {view.vars.redacted ? <p data-testid="details-not-kept">{t("status.detailsNotKept")}</p> : null}
-          </div>
-        ) : null}
+        {view.phase === "confirmed" ? <Receipt kind={kind} vars={view.vars} result={view.result} subject={subject} /> : null}
         {view.phase === "refused" ? (
-          <div className="status-box status-refused" data-code={view.code}>
+          <Notice tone="danger" icon={<CircleAlert aria-hidden />} data-code={view.code} data-testid="refusal">
             {view.code === "IDEMPOTENCY_KEY_REUSED" && view.boundTo ? (
               <>
-                <p className="status-title">{t("status.conflict.title")}</p>
+                <p className="text-base font-semibold text-ink">{t("status.conflict.title")}</p>
                 <p>
                   {t("status.conflict.body", {
                     outcome: view.boundTo.outcome,
@@ -62,36 +90,45 @@ export function SubmissionStatus({ view, kind, checking, onCheckNow, onEdit, onS
                 </p>
               </>
             ) : (
-              <p className="status-title">
+              <p className="text-base font-semibold text-ink">
                 {t(((REJECTION_KEYS as readonly string[]).includes(view.code) ? `status.rejected.${view.code}` : "status.rejected.other") as MessageKey)}
               </p>
             )}
             {view.vars.redacted ? <p data-testid="details-not-kept">{t("status.detailsNotKept")}</p> : null}
-          </div>
+          </Notice>
         ) : null}
       </div>
-      <div className="status-actions">
-        {view.phase === "pending" ? (
-          <>
-            <button type="button" onClick={onCheckNow} disabled={checking}>
-              {checking ? t("status.pending.checking") : t("status.pending.checkNow")}
-            </button>
-            <button type="button" className="link-button" onClick={onEdit}>
-              {t("status.pending.edit")}
-            </button>
-          </>
-        ) : null}
-        {view.phase === "confirmed" ? (
-          <button type="button" onClick={onStartNew}>
-            {kind === "order" ? t("status.confirmed.again") : t("status.confirmed.newLead")}
-          </button>
-        ) : null}
-        {view.phase === "refused" || view.phase === "attention" ? (
-          <button type="button" onClick={onStartNew}>
-            {t("status.startOver")}
-          </button>
-        ) : null}
-      </div>
+      {view.phase === "form" || view.phase === "submitting" ? null : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {view.phase === "pending" ? (
+            <>
+              <Button onClick={onCheckNow} disabled={checking} aria-describedby="check-answer">
+                <RefreshCw aria-hidden className={checking ? "animate-spin" : undefined} />
+                {checking ? t("status.pending.checking") : t("status.pending.checkNow")}
+              </Button>
+              <Button variant="ghost" onClick={onEdit}>
+                {t("status.pending.edit")}
+              </Button>
+            </>
+          ) : null}
+          {view.phase === "confirmed" ? (
+            <>
+              <Button variant="primary" onClick={onStartNew}>
+                {kind === "order" ? t("status.confirmed.again") : t("status.confirmed.newLead")}
+              </Button>
+              <a href="/me" className={buttonClasses({ variant: "secondary" })}>
+                {kind === "order" ? t("receipt.viewOrders") : t("receipt.viewInquiries")}
+                <ArrowRight aria-hidden />
+              </a>
+            </>
+          ) : null}
+          {view.phase === "refused" || view.phase === "attention" ? (
+            <Button variant="primary" onClick={onStartNew}>
+              {t("status.startOver")}
+            </Button>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

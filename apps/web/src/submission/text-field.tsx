@@ -1,39 +1,59 @@
 "use client";
-// A labelled input with its error next to it (aria-invalid + aria-describedby).
-import type { UseFormRegisterReturn } from "react-hook-form";
+// A labelled text control on the design system's Field: its error beside it (aria-invalid +
+// aria-describedby), `maxlength` from the server's own limits (@once/api/field-limits) so
+// nothing longer than the server accepts can be typed, and a live counter where a limit can
+// be reached (always on multi-line fields; on one-line fields near the limit).
+import { useWatch, type Control, type FieldValues, type Path, type UseFormRegisterReturn } from "react-hook-form";
+import { describedBy, Field, Input, Textarea } from "@once/ui";
+import { useI18n } from "~/i18n/i18n-provider";
 
-interface Props {
+interface Props<T extends FieldValues> {
   id: string;
   label: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  registration: UseFormRegisterReturn<Path<T>>;
+  control: Control<T>;
+  maxLength: number;
   multiline?: boolean;
+  rows?: number;
   type?: string;
   autoComplete?: string;
   inputMode?: "tel" | "email" | "numeric" | "text";
   required?: boolean;
-  requiredHint?: string;
 }
 
-export function TextField({ id, label, error, registration, multiline, type = "text", autoComplete, inputMode, required, requiredHint }: Props) {
-  const errorId = `${id}-error`;
+/** One-line fields show their counter from this share of the limit on. */
+const NEAR_LIMIT = 0.8;
+
+export function TextField<T extends FieldValues>({
+  id,
+  label,
+  error,
+  registration,
+  control,
+  maxLength,
+  multiline,
+  rows = 5,
+  type = "text",
+  autoComplete,
+  inputMode,
+  required,
+}: Props<T>) {
+  const { t } = useI18n();
+  const value = useWatch({ control, name: registration.name }) as unknown;
+  const length = typeof value === "string" ? value.length : 0;
+  const counter = multiline || length >= maxLength * NEAR_LIMIT ? t("form.counter", { n: length, max: maxLength }) : undefined;
   const common = {
     id,
+    maxLength,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy(id, { counter, error }),
     "aria-required": required || undefined,
     ...registration,
   };
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && requiredHint ? <span className="required-hint"> ({requiredHint})</span> : null}
-      </label>
-      {multiline ? <textarea rows={5} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
-      <p className="field-error" id={errorId} role={error ? "alert" : undefined}>
-        {error ?? ""}
-      </p>
-    </div>
+    <Field id={id} label={label} optionalMark={required ? undefined : t("form.optional")} counter={counter} error={error}>
+      {multiline ? <Textarea rows={rows} {...common} /> : <Input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
+    </Field>
   );
 }

@@ -5,16 +5,20 @@
 //   pending older than 7 days, or sent under another browser session → attention (not resent,
 //   not looked up: see ./session-tag.ts).
 // The operation key is minted when the form opens and after "order another copy" or "edit".
+// Opening the form again after a finished operation (confirmed or refused) shows a fresh form
+// with a new key, the last confirmation offered as `lastConfirmed`; an unresolved one (pending,
+// needing attention) is shown as it is, so it is never forgotten or sent twice.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMutation, useMutationState, onlineManager } from "@tanstack/react-query";
 import { FinalRefusal, mintOperationKey, SESSION_CHANGED, type AttentionReason } from "@once/idempotency/client";
 import type { BrowserClients } from "~/trpc/browser-clients";
+import { nextAttemptAfter } from "./next-attempt";
 import { SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./outcome";
 
 export type SubmissionView =
   | { phase: "form" }
   | { phase: "submitting"; vars: OperationVariables }
-  | { phase: "pending"; vars: OperationVariables; offline: boolean }
+  | { phase: "pending"; vars: OperationVariables; offline: boolean; attempts: number; nextAttemptAt?: number }
   /** Not confirmed and no longer checked here: too old ("stale"), or the session changed. */
   | { phase: "attention"; vars: OperationVariables; reason: AttentionReason }
   | { phase: "confirmed"; vars: OperationVariables; result: ConfirmedResult }
@@ -27,6 +31,16 @@ interface MutationSnapshot {
   variables: OperationVariables | undefined;
   data: ConfirmedResult | undefined;
   error: unknown;
+  failureReason: unknown;
+}
+
+/** What the customer's last "check now" found, shown until the operation moves on. */
+export type CheckAnswer = "offline" | "resent" | "unreachable";
+
+/** A confirmed operation of this form from before the page was opened. */
+export interface LastConfirmed {
+  vars: OperationVariables;
+  result: ConfirmedResult;
 }
 
 /** Everything a form needs from its submission; see `useSubmission`. */
@@ -40,7 +54,12 @@ export interface Submission {
   editPending: () => void;
   checkNow: () => Promise<void>;
   checking: boolean;
+  /** The answer of the last "check now" of the operation shown, if it did not settle it. */
+  checkAnswer: CheckAnswer | null;
+  lastConfirmed: LastConfirmed | null;
 }
+
+const isFinished = (s: MutationSnapshot) => s.status === "success" || (s.status === "error" && (s.error as { code?: string } | null)?.code !== SESSION_CHANGED);
 
 export function useSubmission(type: OperationType, scope: string, { queryClient, submissions }: BrowserClients): Submission {
   const mutationKey = useMemo(() => [SUBMIT_KEY, scope], [scope]);
@@ -54,6 +73,7 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
         variables: m.state.variables as OperationVariables | undefined,
         data: m.state.data as ConfirmedResult | undefined,
         error: m.state.error,
+        failureReason: m.state.failureReason,
       }),
     },
     queryClient,
@@ -65,13 +85,20 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
   const [draftKey, setDraftKey] = useState<string | null>(null);
   useEffect(() => setDraftKey((key) => key ?? mintOperationKey()), []);
   const latest = snapshots.at(-1);
-  const activeKey = chosenKey ?? (latest && latest.status !== "idle" ? latest.variables?.key : undefined) ?? draftKey;
+  // Decided once, from what was restored when the form opened: a finished operation is history.
+  const [openedAfter] = useState(() => {
+    const restored = snapshots.at(-1);
+    return restored && isFinished(restored) ? restored : undefined;
+  });
+  const adoptLatest = latest && latest.status !== "idle" && latest.variables?.key !== openedAfter?.variables?.key;
+  const activeKey = chosenKey ?? (adoptLatest ? latest.variables?.key : undefined) ?? draftKey;
   const current = [...snapshots].reverse().find((s) => s.variables?.key === activeKey);
 
   const { mutate } = useMutation<ConfirmedResult, unknown, OperationVariables>({ mutationKey }, queryClient);
   // What "check now" learned before the mutation's own next attempt did.
   const [checked, setChecked] = useState<{ key: string; result?: ConfirmedResult; refusal?: FinalRefusal } | null>(null);
   const [checking, setChecking] = useState(false);
+  const [checkAnswer, setCheckAnswer] = useState<{ key: string; answer: CheckAnswer } | null>(null);
   const inFlight = useRef(false);
 
   const submit = useCallback(
@@ -106,14 +133,23 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
       .find((x) => (x.state.variables as OperationVariables | undefined)?.key === activeKey);
     const vars = m?.state.variables as OperationVariables | undefined;
     if (!m || !vars || !activeKey) return;
+    const key = activeKey;
+    if (!onlineManager.isOnline()) return setCheckAnswer({ key, answer: "offline" });
     setChecking(true);
+    setCheckAnswer(null);
     try {
       const result = await submissions.lookUp(vars);
-      if (result) setChecked({ key: activeKey, result });
-      else void m.continue().catch(() => undefined); // never reached the server: resend now
+      if (result) setChecked({ key, result });
+      else {
+        void m.continue().catch(() => undefined); // never reached the server: resend now
+        setCheckAnswer({ key, answer: "resent" });
+      }
     } catch (error) {
-      if (error instanceof FinalRefusal) setChecked({ key: activeKey, refusal: error });
-      else if (m.state.isPaused) void m.continue().catch(() => undefined);
+      if (error instanceof FinalRefusal) setChecked({ key, refusal: error });
+      else {
+        setCheckAnswer({ key, answer: onlineManager.isOnline() ? "unreachable" : "offline" });
+        if (m.state.isPaused) void m.continue().catch(() => undefined);
+      }
     } finally {
       setChecking(false);
     }
@@ -138,11 +174,31 @@ export function useSubmission(type: OperationType, scope: string, { queryClient,
     const attention = submissions.attentionReason(vars);
     if (attention) return { phase: "attention", vars, reason: attention };
     if (current.failureCount === 0 && !current.isPaused) return { phase: "submitting", vars };
-    return { phase: "pending", vars, offline: current.isPaused || !onlineManager.isOnline() };
+    const offline = current.isPaused || !onlineManager.isOnline();
+    return { phase: "pending", vars, offline, attempts: current.failureCount, nextAttemptAt: offline ? undefined : nextAttemptAfter(current.failureReason) };
   }, [current, checked, submissions]);
 
+  const lastConfirmed = useMemo<LastConfirmed | null>(() => {
+    const shown = activeKey === openedAfter?.variables?.key;
+    return !shown && openedAfter?.status === "success" && openedAfter.variables && openedAfter.data
+      ? { vars: openedAfter.variables, result: openedAfter.data }
+      : null;
+  }, [activeKey, openedAfter]);
+  const answer = checkAnswer && checkAnswer.key === activeKey && view.phase === "pending" ? checkAnswer.answer : null;
+
   return useMemo(
-    () => ({ view, activeKey: activeKey ?? null, ready: activeKey != null, submit, startNew, editPending, checkNow, checking }),
-    [view, activeKey, submit, startNew, editPending, checkNow, checking],
+    () => ({
+      view,
+      activeKey: activeKey ?? null,
+      ready: activeKey != null,
+      submit,
+      startNew,
+      editPending,
+      checkNow,
+      checking,
+      checkAnswer: answer,
+      lastConfirmed,
+    }),
+    [view, activeKey, submit, startNew, editPending, checkNow, checking, answer, lastConfirmed],
   );
 }

@@ -17,6 +17,7 @@ import { isStale, retryDelay, shouldRetry, STORE_FORMAT_VERSION } from "@once/id
 import { transformer, type AppRouter } from "@once/api/client";
 import { makeQueryClient } from "./query-client";
 import { SUBMIT_KEY, type ConfirmedResult, type OperationVariables } from "~/submission/outcome";
+import { recordNextAttempt } from "~/submission/next-attempt";
 import { storePersister } from "~/submission/store-persister";
 import { createSubmissionClient, createSubmissionStore, type SubmissionClient } from "~/submission/submission-client";
 
@@ -61,7 +62,7 @@ function createBrowserClients(): BrowserClients {
     mutationFn: (vars: OperationVariables): Promise<ConfirmedResult> => submissions.attempt(vars),
     networkMode: "online",
     retry: (_failures, error) => shouldRetry(error),
-    retryDelay: (failures, error) => retryDelay(failures, error, { online: onlineManager.isOnline() }),
+    retryDelay: (failures, error) => recordNextAttempt(error, retryDelay(failures, error, { online: onlineManager.isOnline() })),
     gcTime: SUBMISSION_GC_MS,
   });
   // Mounted for the tab's lifetime, whether or not a QueryClientProvider is rendered: this

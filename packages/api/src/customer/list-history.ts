@@ -1,4 +1,6 @@
-// What /me shows: the customer's own orders and inquiries (explicit select, no whole rows).
+// What /me shows: the customer's own orders and inquiries (explicit select, no whole rows):
+// each order with its guide's titles, each inquiry with the opening words of its message (the
+// customer's own text, shown back only to them), so the list reads without opening anything.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
@@ -6,10 +8,28 @@ import { formatOrderNumber } from "../order/order-schema.ts";
 
 export const customerHistorySchema = z.object({
   orders: z.array(
-    z.object({ id: z.string(), number: z.string(), item: z.string(), quantity: z.number(), status: z.string(), createdAt: z.date(), operationKey: z.string() }),
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      item: z.string(),
+      titleEn: z.string(),
+      titleZh: z.string(),
+      quantity: z.number(),
+      status: z.string(),
+      createdAt: z.date(),
+      operationKey: z.string(),
+    }),
   ),
-  leads: z.array(z.object({ id: z.string(), number: z.string(), status: z.string(), createdAt: z.date(), operationKey: z.string() })),
+  leads: z.array(z.object({ id: z.string(), number: z.string(), excerpt: z.string(), status: z.string(), createdAt: z.date(), operationKey: z.string() })),
 });
+
+/** How much of an inquiry's message the list shows. */
+export const EXCERPT_CHARS = 140;
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
+}
 export type CustomerHistory = z.infer<typeof customerHistorySchema>;
 
 export async function listCustomerHistory(prisma: PrismaClient, customerId: string, limit = 50): Promise<CustomerHistory> {
@@ -18,13 +38,21 @@ export async function listCustomerHistory(prisma: PrismaClient, customerId: stri
       where: { customerId },
       orderBy: { createdAt: "desc" },
       take: limit,
-      select: { id: true, number: true, quantity: true, status: true, createdAt: true, operationKey: true, guide: { select: { slug: true } } },
+      select: {
+        id: true,
+        number: true,
+        quantity: true,
+        status: true,
+        createdAt: true,
+        operationKey: true,
+        guide: { select: { slug: true, titleEn: true, titleZh: true } },
+      },
     }),
     prisma.lead.findMany({
       where: { customerId },
       orderBy: { createdAt: "desc" },
       take: limit,
-      select: { id: true, number: true, status: true, createdAt: true, operationKey: true },
+      select: { id: true, number: true, status: true, createdAt: true, operationKey: true, content: true },
     }),
   ]);
   return {
@@ -32,11 +60,20 @@ export async function listCustomerHistory(prisma: PrismaClient, customerId: stri
       id: o.id,
       number: formatOrderNumber(o.number),
       item: o.guide.slug,
+      titleEn: o.guide.titleEn,
+      titleZh: o.guide.titleZh,
       quantity: o.quantity,
       status: o.status,
       createdAt: o.createdAt,
       operationKey: o.operationKey,
     })),
-    leads: leads.map((l) => ({ id: l.id, number: formatLeadNumber(l.number), status: l.status, createdAt: l.createdAt, operationKey: l.operationKey })),
+    leads: leads.map((l) => ({
+      id: l.id,
+      number: formatLeadNumber(l.number),
+      excerpt: excerpt(l.content),
+      status: l.status,
+      createdAt: l.createdAt,
+      operationKey: l.operationKey,
+    })),
   };
 }

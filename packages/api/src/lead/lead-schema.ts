@@ -6,13 +6,21 @@
 // content may span lines.
 import { z } from "zod/mini";
 import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
+import { FIELD_LIMITS } from "../field-limits.ts";
 import { safeText, type TextLines } from "../text-safety.ts";
 
 /** Digits with an optional leading +; spaces, dashes, dots and brackets are dropped. */
 export const normalizePhone = (raw: string) => raw.trim().replace(/[\s().-]/g, "");
 
 export const phoneSchema = z.pipe(
-  z.string().check(z.trim(), z.minLength(1, "phone is required"), z.maxLength(20, "phone has at most 20 characters"), safeText("phone")),
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "phone is required"),
+      z.maxLength(FIELD_LIMITS.phone, `phone has at most ${FIELD_LIMITS.phone} characters`),
+      safeText("phone"),
+    ),
   z.pipe(z.transform(normalizePhone), z.string().check(z.regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +"))),
 );
 
@@ -26,16 +34,21 @@ const optionalText = (field: string, max: number) =>
   );
 
 export const leadInputSchema = z.object({
-  name: requiredText("name", 50),
+  name: requiredText("name", FIELD_LIMITS.name),
   phone: phoneSchema,
-  content: requiredText("content", 1000, "multi-line"),
+  content: requiredText("content", FIELD_LIMITS.content, "multi-line"),
   email: z.pipe(
     z.nullish(
-      z.union([z.literal(""), z.email("email must be a valid address").check(z.maxLength(254, "email has at most 254 characters"), safeText("email"))]),
+      z.union([
+        z.literal(""),
+        z
+          .email("email must be a valid address")
+          .check(z.maxLength(FIELD_LIMITS.email, `email has at most ${FIELD_LIMITS.email} characters`), safeText("email")),
+      ]),
     ),
     z.transform((v: string | null | undefined) => (v ? v.toLowerCase() : null)),
   ),
-  company: optionalText("company", 100),
+  company: optionalText("company", FIELD_LIMITS.company),
 });
 export type LeadInput = z.output<typeof leadInputSchema>;
 

@@ -5,6 +5,7 @@
 import { z } from "zod/mini";
 import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
 import { phoneSchema } from "../lead/lead-schema.ts";
+import { FIELD_LIMITS } from "../field-limits.ts";
 import { safeText, type TextLines } from "../text-safety.ts";
 
 /** The most copies any single order may ask for; a guide may allow fewer (maxPerOrder). */
@@ -14,15 +15,15 @@ const text = (field: string, max: number, lines: TextLines = "single-line") =>
   z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field, lines));
 
 export const deliveryContactSchema = z.object({
-  name: text("name", 50),
+  name: text("name", FIELD_LIMITS.name),
   phone: phoneSchema,
   /** Postal addresses span lines (the form's autocomplete token is the multi-line "street-address"). */
-  address: text("address", 300, "multi-line"),
+  address: text("address", FIELD_LIMITS.address, "multi-line"),
 });
 
 export const orderInputSchema = z.object({
   /** The guide's slug (seed 003 calls it "item"). */
-  item: text("item", 80),
+  item: text("item", FIELD_LIMITS.item),
   quantity: z
     .int({ error: "quantity must be a whole number" })
     .check(z.minimum(1, "quantity is at least 1"), z.maximum(ORDER_QUANTITY_LIMIT, `quantity is at most ${ORDER_QUANTITY_LIMIT}`)),

@@ -2,6 +2,9 @@
 // The inquiry form (seed 000's fields and limits), validated with the server's own schema.
 import { useForm } from "react-hook-form";
 import type { LeadInput } from "@once/api/schemas";
+import { FIELD_LIMITS } from "@once/api/field-limits";
+import { Button } from "@once/ui";
+import { Send } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
@@ -10,13 +13,14 @@ import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
 
-export function LeadForm() {
+export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
   const { t } = useI18n();
-  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, binding, Status } = useDeferredSubmission("lead", "lead");
+  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
+    useDeferredSubmission("lead", "lead");
   const labels = { name: t("form.name"), phone: t("form.phone"), content: t("form.content"), email: t("form.email"), company: t("form.company") };
   const form = useForm<LeadFormValues>({
     resolver: deferredResolver("lead", labels, t),
-    defaultValues: { name: "", phone: "", content: "", email: "", company: "" },
+    defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "" },
   });
   const locked = view.phase !== "form";
   useSubmittedValues(form, view);
@@ -27,63 +31,88 @@ export function LeadForm() {
   };
   return (
     <form
-      className="lead-form"
+      className="space-y-1"
       noValidate
       data-operation-key={activeKey ?? undefined}
       aria-label={t("contact.heading")}
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...(values as unknown as LeadInput) }))(e)}
     >
-      <fieldset disabled={locked}>
-        <TextField
-          id="lead-name"
-          label={t("form.name")}
-          autoComplete="name"
-          required
-          requiredHint={t("form.required")}
-          registration={form.register("name")}
-          error={errors.name?.message}
-        />
-        <TextField
-          id="lead-phone"
-          label={t("form.phone")}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          requiredHint={t("form.required")}
-          registration={form.register("phone")}
-          error={errors.phone?.message}
-        />
+      {lastConfirmed && Receipt && view.phase === "form" ? (
+        <div className="mb-4">
+          <Receipt compact kind="lead" vars={lastConfirmed.vars} result={lastConfirmed.result} />
+        </div>
+      ) : null}
+      <fieldset disabled={locked} className="space-y-1">
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextField
+            id="lead-name"
+            label={t("form.name")}
+            autoComplete="name"
+            required
+            control={form.control}
+            maxLength={FIELD_LIMITS.name}
+            registration={form.register("name")}
+            error={errors.name?.message}
+          />
+          <TextField
+            id="lead-phone"
+            label={t("form.phone")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            control={form.control}
+            maxLength={FIELD_LIMITS.phone}
+            registration={form.register("phone")}
+            error={errors.phone?.message}
+          />
+        </div>
         <TextField
           id="lead-content"
           label={t("form.content")}
           multiline
           required
-          requiredHint={t("form.required")}
+          control={form.control}
+          maxLength={FIELD_LIMITS.content}
           registration={form.register("content")}
           error={errors.content?.message}
         />
-        <TextField
-          id="lead-email"
-          label={t("form.email")}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          registration={form.register("email")}
-          error={errors.email?.message}
-        />
-        <TextField
-          id="lead-company"
-          label={t("form.company")}
-          autoComplete="organization"
-          registration={form.register("company")}
-          error={errors.company?.message}
-        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextField
+            id="lead-email"
+            label={t("form.email")}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            control={form.control}
+            maxLength={FIELD_LIMITS.email}
+            registration={form.register("email")}
+            error={errors.email?.message}
+          />
+          <TextField
+            id="lead-company"
+            label={t("form.company")}
+            autoComplete="organization"
+            control={form.control}
+            maxLength={FIELD_LIMITS.company}
+            registration={form.register("company")}
+            error={errors.company?.message}
+          />
+        </div>
       </fieldset>
-      <button type="submit" className="primary" disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
+      <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
+        <Send aria-hidden />
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitLead")}
-      </button>
-      <Status view={view} kind="lead" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNewLead} />
+      </Button>
+      <Status
+        view={view}
+        kind="lead"
+        checking={checking}
+        checkAnswer={checkAnswer}
+        onCheckNow={() => void checkNow()}
+        onEdit={editPending}
+        onStartNew={startNewLead}
+      />
       {binding}
     </form>
   );

@@ -1,16 +1,60 @@
+// The inquiry page. `?guide=<slug>` (from an out-of-stock guide) starts the message with the
+// guide's name, so the customer only has to add their own words.
+import type { Metadata } from "next";
+import { TRPCError } from "@trpc/server";
+import { Card, PageHeader } from "@once/ui";
+import { Clock, Mail, Phone } from "@once/ui/icons";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
+import { getQueryClient, trpc } from "~/trpc/server";
 import { LeadForm } from "./lead-form";
 
 export const dynamic = "force-dynamic";
 
-export default async function ContactPage() {
+export async function generateMetadata(): Promise<Metadata> {
   const t = translator(await getLocale());
+  return { title: t("contact.heading"), description: t("contact.intro") };
+}
+
+async function guideTitle(slug: string | undefined, zh: boolean): Promise<string | null> {
+  if (!slug || slug.length > 80) return null;
+  const guide = await getQueryClient()
+    .fetchQuery(trpc.catalog.bySlug.queryOptions({ slug }))
+    .catch((error: unknown) => {
+      if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;
+      throw error;
+    });
+  return guide ? (zh ? guide.titleZh : guide.titleEn) : null;
+}
+
+export default async function ContactPage({ searchParams }: { searchParams: Promise<{ guide?: string | string[] }> }) {
+  const [locale, query] = await Promise.all([getLocale(), searchParams]);
+  const t = translator(locale);
+  const title = await guideTitle(typeof query.guide === "string" ? query.guide : undefined, locale === "zh-CN");
+  const steps = [
+    { icon: Mail, text: t("contact.step1") },
+    { icon: Clock, text: t("contact.step2") },
+    { icon: Phone, text: t("contact.step3") },
+  ];
   return (
-    <article>
-      <h1>{t("contact.heading")}</h1>
-      <p>{t("contact.intro")}</p>
-      <LeadForm />
-    </article>
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_32rem] lg:gap-12">
+      <div>
+        <PageHeader title={t("contact.heading")} lead={t("contact.intro")} />
+        <ol className="space-y-4">
+          {steps.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3 text-ink">
+              <span aria-hidden className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+                <Icon className="size-4" />
+              </span>
+              <span className="pt-1.5">{text}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <Card>
+        <h2 className="mb-5 text-xl font-semibold">{t("contact.formHeading")}</h2>
+        <LeadForm initialContent={title ? t("contact.aboutGuide", { title }) : ""} />
+      </Card>
+    </div>
   );
 }

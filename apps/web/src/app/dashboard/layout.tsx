@@ -2,5 +2,9 @@
 import { TRPCReactProvider } from "~/trpc/react";
 
 export default function DashboardLayout({ children }: { children: React.ReactNode }) {
-  return <TRPCReactProvider>{children}</TRPCReactProvider>;
+  return (
+    <TRPCReactProvider>
+      <div className="legacy-ui">{children}</div>
+    </TRPCReactProvider>
+  );
 }

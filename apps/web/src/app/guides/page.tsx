@@ -1,4 +1,6 @@
 // The catalog: prefetched on the server through tRPC, hydrated into TanStack Query.
+import type { Metadata } from "next";
+import { PageHeader } from "@once/ui";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 import { HydrateClient } from "~/trpc/hydrate-client";
@@ -7,7 +9,12 @@ import { TRPCReactProvider } from "~/trpc/react";
 import { GuideList } from "./guide-list";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Guides" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = translator(await getLocale());
+  // The catalog is the home page: its title is the shop's name alone.
+  return { title: { absolute: t("site.title") }, description: t("guides.lead") };
+}
 
 export default async function GuidesPage() {
   const t = translator(await getLocale());
@@ -15,7 +22,7 @@ export default async function GuidesPage() {
   return (
     <TRPCReactProvider>
       <HydrateClient>
-        <h1>{t("guides.heading")}</h1>
+        <PageHeader eyebrow={t("guides.eyebrow")} title={t("guides.heading")} lead={t("guides.lead")} />
         <GuideList />
       </HydrateClient>
     </TRPCReactProvider>

@@ -1,5 +1,7 @@
 // This browser's orders and inquiries: confirmed ones from the server, plus any still waiting
-// for confirmation on this device.
+// for confirmation on this device. /me carries personal data: never cached (see server.mjs).
+import type { Metadata } from "next";
+import { PageHeader } from "@once/ui";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 import { HydrateClient } from "~/trpc/hydrate-client";
@@ -9,13 +11,19 @@ import { MyHistory } from "./my-history";
 
 export const dynamic = "force-dynamic";
 
+export async function generateMetadata(): Promise<Metadata> {
+  const t = translator(await getLocale());
+  return { title: t("me.heading"), robots: { index: false } };
+}
+
 export default async function MePage() {
   const t = translator(await getLocale());
-  await getQueryClient().prefetchQuery(trpc.me.history.queryOptions());
+  const queryClient = getQueryClient();
+  await Promise.all([queryClient.prefetchQuery(trpc.me.history.queryOptions()), queryClient.prefetchQuery(trpc.catalog.list.queryOptions())]);
   return (
     <TRPCReactProvider>
       <HydrateClient>
-        <h1>{t("me.heading")}</h1>
+        <PageHeader title={t("me.heading")} lead={t("me.intro")} />
         <MyHistory />
       </HydrateClient>
     </TRPCReactProvider>

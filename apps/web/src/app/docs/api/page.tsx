@@ -16,7 +16,7 @@ export default function ApiDocsPage() {
   };
   const paths = doc.paths as Record<string, Record<string, DescribedOperation>>;
   return (
-    <article className="api-docs">
+    <article className="api-docs legacy-ui">
       <h1>{doc.info.title}</h1>
       {doc.info.description?.split("\n\n").map((paragraph) => (
         <p key={paragraph.slice(0, 40)}>{paragraph}</p>

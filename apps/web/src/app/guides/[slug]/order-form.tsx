@@ -3,15 +3,19 @@
 // lets outside clients omit it); validation is the server's own zod schema.
 import { useForm } from "react-hook-form";
 import type { OrderInput } from "@once/api/schemas";
+import { FIELD_LIMITS } from "@once/api/field-limits";
+import { Button, Field, Select } from "@once/ui";
+import { Send } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
-export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPerOrder: number; inStock: boolean }) {
+export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: string; maxPerOrder: number }) {
   const { t } = useI18n();
-  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, binding, Status } = useDeferredSubmission("order", `order:${slug}`);
+  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
+    useDeferredSubmission("order", `order:${slug}`);
   const labels = { quantity: t("form.quantity"), name: t("form.name"), phone: t("form.phone"), address: t("form.address") };
   const form = useForm<OrderInput>({
     resolver: deferredResolver("order", labels, t),
@@ -23,32 +27,34 @@ export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPer
 
   return (
     <form
-      className="order-form"
+      className="space-y-1"
       noValidate
       data-operation-key={activeKey ?? undefined}
       aria-label={t("guides.order")}
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...values }))(e)}
     >
-      <fieldset disabled={locked}>
-        <div className="field">
-          <label htmlFor="quantity">{t("form.quantity")}</label>
-          <select id="quantity" {...form.register("quantity", { valueAsNumber: true })} aria-describedby="quantity-hint">
+      {lastConfirmed && Receipt && view.phase === "form" ? (
+        <div className="mb-4">
+          <Receipt compact kind="order" vars={lastConfirmed.vars} result={lastConfirmed.result} subject={title} />
+        </div>
+      ) : null}
+      <fieldset disabled={locked} className="space-y-1">
+        <Field id="quantity" label={t("form.quantity")} hint={t("guide.maxPerOrder", { n: maxPerOrder })}>
+          <Select id="quantity" {...form.register("quantity", { valueAsNumber: true })} aria-describedby="quantity-hint">
             {Array.from({ length: maxPerOrder }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
             ))}
-          </select>
-          <p className="hint" id="quantity-hint">
-            {t("guide.maxPerOrder", { n: maxPerOrder })}
-          </p>
-        </div>
+          </Select>
+        </Field>
         <TextField
           id="contact-name"
           label={t("form.name")}
           autoComplete="name"
           required
-          requiredHint={t("form.required")}
+          control={form.control}
+          maxLength={FIELD_LIMITS.name}
           registration={form.register("contact.name")}
           error={errors.contact?.name?.message}
         />
@@ -59,7 +65,8 @@ export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPer
           inputMode="tel"
           autoComplete="tel"
           required
-          requiredHint={t("form.required")}
+          control={form.control}
+          maxLength={FIELD_LIMITS.phone}
           registration={form.register("contact.phone")}
           error={errors.contact?.phone?.message}
         />
@@ -67,16 +74,29 @@ export function OrderForm({ slug, maxPerOrder, inStock }: { slug: string; maxPer
           id="contact-address"
           label={t("form.address")}
           autoComplete="street-address"
+          multiline
+          rows={3}
           required
-          requiredHint={t("form.required")}
+          control={form.control}
+          maxLength={FIELD_LIMITS.address}
           registration={form.register("contact.address")}
           error={errors.contact?.address?.message}
         />
       </fieldset>
-      <button type="submit" className="primary" disabled={locked || !inStock || !ready} aria-busy={view.phase === "submitting"}>
+      <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
+        <Send aria-hidden />
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}
-      </button>
-      <Status view={view} kind="order" checking={checking} onCheckNow={() => void checkNow()} onEdit={editPending} onStartNew={startNew} />
+      </Button>
+      <Status
+        view={view}
+        kind="order"
+        subject={title}
+        checking={checking}
+        checkAnswer={checkAnswer}
+        onCheckNow={() => void checkNow()}
+        onEdit={editPending}
+        onStartNew={startNew}
+      />
       {binding}
     </form>
   );

@@ -1,7 +1,13 @@
 // One guide and its order form. The guide is read through tRPC on the server and handed to the
-// form as props: the page ships no query cache, so its first load stays small.
+// form as props: the page ships no query cache, so its first load stays small. An out-of-stock
+// guide shows why instead of a form, and offers an inquiry about it.
+import type { Metadata } from "next";
+import Image from "next/image";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
+import { Badge, buttonClasses, Card, Notice } from "@once/ui";
+import { ArrowRight, Check, Gift, PackageX, Truck } from "@once/ui/icons";
+import { guideDetails } from "~/catalog/guide-details";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 import { getQueryClient, trpc } from "~/trpc/server";
@@ -15,22 +21,99 @@ function notFoundAsNull(error: unknown): null {
   throw error;
 }
 
+async function loadGuide(slug: string) {
+  return getQueryClient().fetchQuery(trpc.catalog.bySlug.queryOptions({ slug })).catch(notFoundAsNull);
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
+  const { slug } = await params;
+  const [locale, guide] = await Promise.all([getLocale(), loadGuide(slug)]);
+  if (!guide) return { title: translator(locale)("notFound.title") };
+  const zh = locale === "zh-CN";
+  return { title: zh ? guide.titleZh : guide.titleEn, description: zh ? guide.summaryZh : guide.summaryEn };
+}
+
 export default async function GuidePage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const [locale, guide] = await Promise.all([getLocale(), getQueryClient().fetchQuery(trpc.catalog.bySlug.queryOptions({ slug })).catch(notFoundAsNull)]);
+  const [locale, guide] = await Promise.all([getLocale(), loadGuide(slug)]);
   if (!guide) notFound();
   const t = translator(locale);
   const zh = locale === "zh-CN";
+  const title = zh ? guide.titleZh : guide.titleEn;
+  const details = guideDetails(guide.slug);
+  const contents = details.contents[locale];
   return (
-    <article className="guide-detail">
-      <h1>{zh ? guide.titleZh : guide.titleEn}</h1>
-      <p className="alt-title" lang={zh ? "en" : "zh-CN"}>
-        {zh ? guide.titleEn : guide.titleZh}
-      </p>
-      <p>{zh ? guide.summaryZh : guide.summaryEn}</p>
-      <p className="badge">{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</p>
-      <h2>{t("guides.order")}</h2>
-      <OrderForm slug={guide.slug} maxPerOrder={guide.maxPerOrder} inStock={guide.inStock} />
-    </article>
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-10">
+      <article className="space-y-6">
+        <nav aria-label={t("guide.breadcrumb")} className="text-sm text-ink-muted">
+          <a href="/guides" className="hover:text-ink hover:underline">
+            {t("nav.guides")}
+          </a>
+          <span aria-hidden> / </span>
+          <span>{title}</span>
+        </nav>
+        <div className="grid gap-6 sm:grid-cols-[14rem_minmax(0,1fr)] sm:items-start">
+          <Image
+            src={details.cover}
+            alt=""
+            width={960}
+            height={720}
+            sizes="(min-width: 640px) 224px, 100vw"
+            preload
+            className="aspect-[4/3] w-full rounded-card border border-line object-cover"
+          />
+          <div className="space-y-2">
+            <div className="flex flex-wrap gap-2">
+              <Badge tone="brand">
+                <Gift aria-hidden />
+                {t("guides.free")}
+              </Badge>
+              <Badge tone={guide.inStock ? "success" : "warning"}>{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</Badge>
+            </div>
+            <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+            <p className="text-ink-muted" lang={zh ? "en" : "zh-CN"}>
+              {zh ? guide.titleEn : guide.titleZh}
+            </p>
+            <p className="text-ink">{zh ? guide.summaryZh : guide.summaryEn}</p>
+          </div>
+        </div>
+        {contents.length ? (
+          <section aria-labelledby="contents-heading" className="space-y-3">
+            <h2 id="contents-heading" className="text-lg font-semibold">
+              {t("guide.contents")}
+            </h2>
+            <ul className="space-y-2">
+              {contents.map((line) => (
+                <li key={line} className="flex gap-2 text-ink">
+                  <Check aria-hidden className="mt-1 size-4 shrink-0 text-success" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <p className="flex items-start gap-2 rounded-card bg-surface-muted p-4 text-sm text-ink">
+          <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+          {details.pages ? t("guide.format", { pages: details.pages }) : t("guide.formatNoPages")}
+        </p>
+      </article>
+      <Card>
+        <h2 className="mb-1 text-xl font-semibold">{t("guides.order")}</h2>
+        {guide.inStock ? (
+          <>
+            <p className="mb-5 text-sm text-ink-muted">{t("guide.orderIntro")}</p>
+            <OrderForm slug={guide.slug} title={title} maxPerOrder={guide.maxPerOrder} />
+          </>
+        ) : (
+          <Notice tone="warning" icon={<PackageX aria-hidden />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">
+            <p>{t("guide.soldOut.body")}</p>
+            <a href={`/contact?guide=${encodeURIComponent(guide.slug)}`} className={buttonClasses({ variant: "primary", className: "mt-2" })}>
+              {t("guide.soldOut.ask")}
+              <ArrowRight aria-hidden />
+            </a>
+          </Notice>
+        )}
+      </Card>
+    </div>
   );
 }

@@ -1,0 +1,29 @@
+// The 404 page, in the customer's language, with a way back into the shop.
+import type { Metadata } from "next";
+import { buttonClasses } from "@once/ui";
+import { ArrowRight, FileText } from "@once/ui/icons";
+import { getLocale } from "~/i18n/locale";
+import { translator } from "~/i18n/messages";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = translator(await getLocale());
+  return { title: t("notFound.title"), robots: { index: false } };
+}
+
+export default async function NotFound() {
+  const t = translator(await getLocale());
+  return (
+    <div className="mx-auto max-w-lg py-10 text-center">
+      <span aria-hidden className="mx-auto mb-5 inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
+        <FileText className="size-7" />
+      </span>
+      <p className="text-sm font-semibold text-brand">404</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{t("notFound.title")}</h1>
+      <p className="mt-3 text-ink-muted">{t("notFound.body")}</p>
+      <a href="/guides" className={buttonClasses({ variant: "primary", className: "mt-6" })}>
+        {t("notFound.back")}
+        <ArrowRight aria-hidden />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+// The confirmation as a receipt: the number, what (guide and copies, or the inquiry's opening
+// words), where to, when, and what happens next. Personal details are shown while this page
+// still has them; a receipt restored from storage says they are not kept (./submission-client.ts).
+import { CheckCircle2 } from "@once/ui/icons";
+import { cx } from "@once/ui";
+import { useI18n } from "~/i18n/i18n-provider";
+import type { ConfirmedResult, OperationVariables } from "./outcome";
+
+const EXCERPT_CHARS = 140;
+
+export function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
+}
+
+interface ReceiptProps {
+  kind: "order" | "lead";
+  vars: OperationVariables;
+  result: ConfirmedResult;
+  subject?: string;
+  /** One line above a fresh form instead of the full receipt. */
+  compact?: boolean;
+}
+
+export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) {
+  const { t, locale } = useI18n();
+  const params = vars.params as { quantity?: number; contact?: { name?: string; address?: string }; content?: string };
+  const when = new Date(vars.submittedAt).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+  const what = kind === "order" ? `${subject ?? String(vars.params.item)} × ${params.quantity ?? 1}` : params.content ? excerpt(params.content) : undefined;
+  const number = (
+    <span data-testid="confirmed-number" data-number={result.number} className="font-mono font-semibold tracking-wide">
+      {result.number}
+    </span>
+  );
+  if (compact) {
+    return (
+      <div className="flex items-start gap-2 rounded-card border border-success/30 bg-success-soft px-4 py-3 text-sm" data-testid="last-receipt">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+        <p className="min-w-0">
+          {kind === "order" ? t("receipt.lastOrder") : t("receipt.lastInquiry")} {number}
+          {what ? <span className="text-ink-muted"> · {what}</span> : null}
+          <span className="text-ink-muted">
+            {" · "}
+            <time data-changing>{when}</time>
+          </span>{" "}
+          <a href={`/me#${result.number}`} className="font-medium text-brand underline-offset-2 hover:underline">
+            {t("receipt.details")}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const rows: [string, React.ReactNode][] = [
+    [t("receipt.number"), number],
+    ...(what ? [[kind === "order" ? t("receipt.what") : t("receipt.message"), what] as [string, React.ReactNode]] : []),
+    ...(kind === "order" && params.contact?.name
+      ? [[t("receipt.deliverTo"), `${params.contact.name}, ${params.contact.address ?? ""}`] as [string, React.ReactNode]]
+      : []),
+    [kind === "order" ? t("receipt.placed") : t("receipt.sent"), <time data-changing>{when}</time>],
+  ];
+  return (
+    <div className="overflow-hidden rounded-card border border-success/30 bg-surface" data-testid="receipt">
+      <div className="flex items-center gap-3 bg-success-soft px-5 py-4">
+        <CheckCircle2 aria-hidden className="size-6 shrink-0 text-success" />
+        <p className="text-lg font-semibold text-ink">
+          {kind === "order" ? t("status.confirmed.order", { number: result.number }) : t("status.confirmed.lead", { number: result.number })}
+        </p>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 px-5 py-4 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-ink-muted">{label}</dt>
+            <dd className={cx("min-w-0 break-words text-ink")}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="space-y-1 border-t border-line px-5 py-3 text-sm">
+        <p className="text-ink">{kind === "order" ? t("receipt.nextOrder") : t("receipt.nextLead")}</p>
+        {vars.redacted ? (
+          <p className="text-ink-muted" data-testid="details-not-kept">
+            {t("status.detailsNotKept")}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// The longest text each form field accepts, in characters: one table for the server's schemas
+// (./lead/lead-schema.ts, ./order/order-schema.ts) and the web forms' `maxlength` and counters,
+// so nothing longer than the server accepts can be typed. Browser-safe and dependency-free.
+export const FIELD_LIMITS = {
+  name: 50,
+  /** As typed, before spaces and dashes are dropped (the digits themselves are 5 to 19). */
+  phone: 20,
+  address: 300,
+  content: 1000,
+  email: 254,
+  company: 100,
+  item: 80,
+} as const;

@@ -1,0 +1,27 @@
+// The one icon set of every screen (Lucide). Re-exported here so screens import icons from the
+// design system, and each page bundles only the icons it uses.
+export {
+  ArrowRight,
+  BookOpen,
+  Check,
+  CheckCircle2,
+  ChevronDown,
+  CircleAlert,
+  Clock,
+  FileText,
+  Gift,
+  Globe,
+  Inbox,
+  Loader2,
+  Mail,
+  MapPin,
+  Package,
+  PackageX,
+  Phone,
+  RefreshCw,
+  Send,
+  ShoppingBag,
+  TriangleAlert,
+  Truck,
+  WifiOff,
+} from "lucide-react";
