@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import net from "node:net";
 import { parseArgs } from "node:util";
 import proxyaddr from "proxy-addr";
+import { allowBackForwardCache } from "./page-cache.mjs";
 
 const CLIENT_ADDRESS_HEADER = "x-once-client-address";
 const REQUEST_ID_HEADER = "x-request-id";
@@ -95,6 +96,7 @@ server = createServer((req, res) => {
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   if (hsts) res.setHeader("strict-transport-security", hsts);
+  allowBackForwardCache(req, res);
   void handle(req, res);
 });
 // Slow clients may not hold a socket forever (slow-loris): Node's defaults, made explicit.

@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = translator(await getLocale());
-  return { title: t("me.heading"), robots: { index: false } };
+  return { title: t("me.heading") };
 }
 
 export default async function MePage() {
