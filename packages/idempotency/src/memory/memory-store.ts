@@ -122,5 +122,12 @@ export function createMemoryStore(options: { now?: () => Date } = {}): MemorySto
       }
       return Promise.resolve(total);
     },
+
+    compact({ expiredBefore, batchSize = 500, maxBatches = Number.POSITIVE_INFINITY }) {
+      const due = [...committed.entries()].filter(([, row]) => row.outcome === "expired" && row.expiresAt.getTime() <= expiredBefore.getTime());
+      const taken = due.slice(0, batchSize * Math.min(maxBatches, Number.MAX_SAFE_INTEGER));
+      for (const [id] of taken) committed.delete(id);
+      return Promise.resolve(taken.length);
+    },
   };
 }

@@ -157,24 +157,50 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
       );
     },
 
+    // Both sweeps find their rows through the (outcome, expires_at) index, so neither walks
+    // past the other's rows: a year of tombstones does not slow down finding the few records
+    // that just expired. No ORDER BY: which due rows a batch takes does not matter, and sorting
+    // a backlog on every batch would. Each batch is its own statement and transaction; SKIP
+    // LOCKED lets several nodes sweep at once without waiting on each other.
     async expire({ batchSize = 500, maxBatches = Number.POSITIVE_INFINITY, now } = {}) {
-      let total = 0;
-      for (let batch = 0; batch < maxBatches; batch++) {
-        const changed = await db.$executeRawUnsafe(
+      return inBatches(batchSize, maxBatches, () =>
+        db.$executeRawUnsafe(
           `update ${table} set outcome = 'expired', response_body = null
            where id in (
              select id from ${table}
-             where expires_at <= coalesce($2::timestamptz, now()) and outcome in ('completed', 'rejected')
-             order by expires_at
+             where outcome in ('completed', 'rejected') and expires_at <= coalesce($2::timestamptz, now())
              limit $1
              for update skip locked)`,
           batchSize,
           now ?? null,
-        );
-        total += changed;
-        if (changed < batchSize) break;
-      }
-      return total;
+        ),
+      );
+    },
+
+    async compact({ expiredBefore, batchSize = 500, maxBatches = Number.POSITIVE_INFINITY }) {
+      return inBatches(batchSize, maxBatches, () =>
+        db.$executeRawUnsafe(
+          `delete from ${table}
+           where id in (
+             select id from ${table}
+             where outcome = 'expired' and expires_at <= $2::timestamptz
+             limit $1
+             for update skip locked)`,
+          batchSize,
+          expiredBefore,
+        ),
+      );
     },
   };
+}
+
+/** Runs `batch` until it changes fewer than `batchSize` rows or `maxBatches` ran; the total. */
+async function inBatches(batchSize: number, maxBatches: number, batch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let done = 0; done < maxBatches; done++) {
+    const changed = await batch();
+    total += changed;
+    if (changed < batchSize) break;
+  }
+  return total;
 }

@@ -21,3 +21,4 @@ export {
   type Scope,
   type OutcomeToStore,
 } from "./store.ts";
+export { tombstoneHorizon, MIN_RETENTION_DAYS, MIN_TOMBSTONE_DAYS, DEFAULT_TOMBSTONE_DAYS } from "./retention.ts";

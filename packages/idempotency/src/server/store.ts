@@ -81,6 +81,13 @@ export interface IdempotencyStore<Tx = unknown> {
    * tombstones, `batchSize` at a time; the tombstone keeps the key answering 410.
    */
   expire(options?: { batchSize?: number; maxBatches?: number; now?: Date }): Promise<number>;
+  /**
+   * Compaction: deletes tombstones whose key expired at or before `expiredBefore`, `batchSize`
+   * per statement (each its own short transaction: no long locks). Only tombstones go; a record
+   * still replayable is never touched. Once deleted, the key is unknown again, so the caller
+   * picks `expiredBefore` past the time any client could still send it (`tombstoneHorizon`).
+   */
+  compact(options: { expiredBefore: Date; batchSize?: number; maxBatches?: number }): Promise<number>;
 }
 
 /** A claim held by another transaction was not released within the lock timeout. */

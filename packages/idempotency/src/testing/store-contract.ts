@@ -139,6 +139,35 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       expect(tombstone).toMatchObject({ outcome: "expired", responseBody: null });
       expect((await store.find({ principal, operation: "a" }, "key-00006"))!.outcome).toBe("rejected");
     });
+    it("compacts only tombstones that expired before the horizon, in batches", async () => {
+      const { store } = setup();
+      const principal = unique("p");
+      const commit = (key: string, outcome: "completed" | "rejected", expiresAt: Date) =>
+        store.transaction(
+          async (t) => {
+            const claim = await t.claim({ principal, operation: "thing" }, key, "v1:abc", expiresAt);
+            await t.complete(claim!, { outcome, status: outcome === "completed" ? 201 : 422, bodyJson: "{}", resultId: outcome === "completed" ? "r" : null });
+          },
+          { lockTimeoutMs: 1_000 },
+        );
+      // Far in the past, so no other test's records are this old.
+      const horizon = new Date(Date.now() - 3_000 * day);
+      await commit("key-00020", "completed", new Date(horizon.getTime() - day)); // past the horizon
+      await commit("key-00021", "rejected", new Date(horizon.getTime() - 2 * day)); // past it, a stored rejection
+      await commit("key-00022", "completed", new Date(horizon.getTime() + day)); // a tombstone inside it
+      await commit("key-00023", "completed", new Date(Date.now() + day)); // still replayable
+      const find = (key: string) => store.find({ principal, operation: "thing" }, key);
+
+      // A record is never deleted before it became a tombstone.
+      expect(await store.compact({ expiredBefore: horizon })).toBe(0);
+      expect(await find("key-00020")).not.toBeNull();
+      await store.expire({ now: new Date() });
+      expect(await store.compact({ expiredBefore: horizon, batchSize: 1 })).toBe(2);
+      expect(await find("key-00020")).toBeNull();
+      expect(await find("key-00021")).toBeNull();
+      expect(await find("key-00022")).toMatchObject({ outcome: "expired" });
+      expect(await find("key-00023")).toMatchObject({ outcome: "completed" });
+    });
   });
 
   describe(`${name}: runOnce on it`, () => {
