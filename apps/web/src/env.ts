@@ -32,6 +32,9 @@ export const env = createEnv({
     HEALTH_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     // Operation records stay replayable this long (docs/GUARANTEES.md §7: at least 30 days).
     IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the published contract)").default(30),
+    // After retention a key is a tombstone (410, never executed) this long, then it is deleted
+    // (docs/API.md, "How long a key is remembered"); retention + this must cover SESSION_TTL_DAYS.
+    IDEMPOTENCY_TOMBSTONE_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the margin docs/API.md promises)").default(365),
     // How long a request waits for a concurrent attempt with the same key before a 409.
     IDEMPOTENCY_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
     // Orders and inquiries (REST and tRPC) per customer session per minute, all nodes (429 beyond).

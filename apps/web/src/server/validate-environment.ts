@@ -2,7 +2,10 @@
 // validate the environment, then start the background upkeep.
 export async function validateEnvironmentOrExit(): Promise<void> {
   try {
-    await import("~/env");
+    const { env } = await import("~/env");
+    const { retentionPolicyProblem } = await import("./retention-policy");
+    const problem = retentionPolicyProblem(env);
+    if (problem) throw new Error(problem);
     const { readNotifyConfig } = await import("@once/notify");
     readNotifyConfig();
   } catch (error) {

@@ -17,3 +17,7 @@ export function recordStore(prisma: PrismaClient): IdempotencyStore<Prisma.Trans
 
 /** Retention: turns records past their expiry into tombstones (see IdempotencyStore.expire). */
 export const expireOperationRecords = (prisma: PrismaClient, options?: { batchSize?: number; maxBatches?: number }) => recordStore(prisma).expire(options);
+
+/** Compaction: deletes tombstones that expired before `expiredBefore` (see IdempotencyStore.compact). */
+export const compactOperationRecords = (prisma: PrismaClient, options: { expiredBefore: Date; batchSize?: number; maxBatches?: number }) =>
+  recordStore(prisma).compact(options);
