@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 
 // Sent with every answer. Pages get their nonce-based Content-Security-Policy from proxy.ts;
@@ -17,6 +18,11 @@ const everywhere = [
 const benchBuild = process.env.ONCE_BENCH_BUILD === "1";
 
 const config: NextConfig = {
+  // A node runs from one folder (.next/standalone, completed by scripts/standalone.mjs after
+  // the build: server.mjs, migrations, static files; docs/OPERATIONS.md). Traced from the
+  // repository's root, since the workspace packages live outside apps/web (Next runs this file
+  // with apps/web as the working directory).
+  ...(benchBuild ? {} : { output: "standalone" as const, outputFileTracingRoot: path.resolve("../..") }),
   pageExtensions: benchBuild ? ["bench.ts", "tsx", "ts"] : ["tsx", "ts"],
   distDir: benchBuild ? ".next-bench" : ".next",
   // Workspace packages ship TypeScript source.

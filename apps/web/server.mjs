@@ -10,8 +10,10 @@
 // - HSTS when the public address is https.
 // - The stop (SIGTERM/SIGINT): drain, then exit; see `stop` below.
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import proxyaddr from "proxy-addr";
 import { allowBackForwardCache } from "./page-cache.mjs";
@@ -76,6 +78,12 @@ for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
 // This file serves the production build only; Next reads NODE_ENV while loading, hence the
 // late import.
 process.env.NODE_ENV = "production";
+// In the standalone folder (docs/OPERATIONS.md) there is no next.config.ts: Next is handed the
+// configuration the build resolved, as its own generated server.js does.
+const builtConfig = path.join(import.meta.dirname, ".next/required-server-files.json");
+if (!existsSync(path.join(import.meta.dirname, "next.config.ts")) && existsSync(builtConfig)) {
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(builtConfig, "utf8")).config);
+}
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: import.meta.dirname, port });
 const handle = app.getRequestHandler();

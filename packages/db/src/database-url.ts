@@ -5,7 +5,6 @@
 import path from "node:path";
 import pg from "pg";
 import { readDatabaseEnv, StartupError } from "./env.ts";
-import { findRunningEmbeddedServer, startEmbeddedDatabase } from "./embedded/embedded-server.ts";
 import { findRepoRoot } from "./repo-root.ts";
 
 export interface ResolvedDatabase {
@@ -20,6 +19,9 @@ export async function resolveDatabaseUrl(source: NodeJS.ProcessEnv = process.env
   if (env.DATABASE_URL) {
     return { connectionString: env.DATABASE_URL, mode: "external", release: async () => {} };
   }
+  // Loaded only here: with DATABASE_URL set (production) PGlite is never needed, so the
+  // standalone folder (apps/web/scripts/standalone.mjs) carries the worker without it.
+  const { findRunningEmbeddedServer, startEmbeddedDatabase } = await import("./embedded/embedded-server.ts");
   const dataDir = env.EMBEDDED_DB_DIR ?? path.join(findRepoRoot(), ".data", "pglite");
   const running = await findRunningEmbeddedServer(dataDir);
   if (running) {
