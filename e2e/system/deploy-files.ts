@@ -37,6 +37,7 @@ export interface TlsNginx {
 export function writeTlsNginx(dir: string, options: { httpPort: number; httpsPort: number; upstreamPorts: number[] }): TlsNginx {
   const binary = nginxBinary();
   if (!binary) throw new Error("nginx is not installed (Debian: apt-get install -y nginx-light)");
+  mkdirSync(dir, { recursive: true });
   const { cert, key } = selfSignedCertificate(dir);
   const snippet = path.join(dir, "once-security-headers.conf");
   copyFileSync(path.join(repoRoot, "deploy/nginx/once-security-headers.conf"), snippet);

@@ -11,7 +11,7 @@
 // from the folder (deploy/systemd/once-web@.service).
 import { cp, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
 import { copyTraced } from "./copy-traced.mjs";
@@ -46,15 +46,23 @@ await cp(path.join(root, "prisma/migrations"), path.join(standalone, "prisma/mig
 await cp(path.join(root, "pnpm-workspace.yaml"), path.join(standalone, "pnpm-workspace.yaml"));
 
 /**
- * One ESM file of `entry` and the workspace packages (@once/*) it imports; every other package
- * stays an import, resolved (and traced) from the output's folder.
+ * `entry` and the workspace packages (@once/*) it imports as one ESM file (plus chunks for what
+ * it imports lazily, so that, say, PGlite is only loaded by the code that needs it). Every other
+ * package stays an import, but of the very file it resolves to here, from the workspace package
+ * that imports it: pnpm gives each package only its own dependencies, so @once/db's code bundled
+ * into the worker must still find @once/db's packages. The relative path holds in the
+ * standalone folder too (same layout), and the tracer follows it.
  * @param {string} entry @param {string} output
  */
 async function bundle(entry, output) {
   const outfile = path.join(root, output);
+  const outdir = path.dirname(outfile);
   await build({
-    entryPoints: [path.join(root, entry)],
-    outfile,
+    entryPoints: { [path.basename(output, ".mjs")]: path.join(root, entry) },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "[name]-[hash]",
+    splitting: true,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -62,9 +70,15 @@ async function bundle(entry, output) {
     logLevel: "warning",
     plugins: [
       {
-        name: "workspace-only",
+        name: "packages-by-path",
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@once/") ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, async (args) => {
+            if (args.path.startsWith("@once/") || isBuiltin(args.path) || args.pluginData === "inner") return undefined;
+            const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "inner" });
+            if (resolved.errors.length > 0) return { errors: resolved.errors };
+            // Written relative to the output folder, where the entry and its chunks all are.
+            return { path: `./${path.relative(outdir, resolved.path)}`, external: true };
+          });
         },
       },
     ],
@@ -78,4 +92,4 @@ function schemaEngineWasm() {
   return path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
 }
 
-console.log(`standalone: ${path.relative(root, standalone)} completed (${copied} traced files added)`);
+console.log(`standalone: ${path.relative(root, standalone)} completed (${copied} traced files written)`);
