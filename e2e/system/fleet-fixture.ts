@@ -1,6 +1,6 @@
 // Helpers for the fleet system tests (fleet-*.test.ts): databases in a given state, locks held
 // from the test to stop a node at a chosen point, and what counts as trouble in a node's log.
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -42,6 +42,14 @@ export async function createOldDatabase(label: string): Promise<{ database: Test
     await rm(older, { recursive: true, force: true });
   }
   return { database, missing: all.at(-1)! };
+}
+
+/** The first table a committed migration changes (what a test locks to keep it running). */
+export async function tableChangedBy(migration: string): Promise<string> {
+  const sql = await readFile(path.join(migrationsDir, migration, "migration.sql"), "utf8");
+  const table = /(?:ALTER TABLE|CREATE (?:UNIQUE )?INDEX \S+ ON)\s+"(\w+)"/i.exec(sql)?.[1];
+  if (!table) throw new Error(`cannot tell which table ${migration} changes`);
+  return table;
 }
 
 export interface HeldLocks {
