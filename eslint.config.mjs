@@ -12,6 +12,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/.next/**",
       "**/.next-bench/**",
+      "packages/*/dist/**",
       "**/generated/**",
       "**/.turbo/**",
       "**/next-env.d.ts",

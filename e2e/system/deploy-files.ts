@@ -48,7 +48,10 @@ export function writeTlsNginx(dir: string, options: { httpPort: number; httpsPor
     .replace(/^\s*listen \[::\]:\d+.*$/gm, "")
     .replace("listen 80;", `listen 127.0.0.1:${options.httpPort};`)
     .replace("listen 443 ssl http2;", `listen 127.0.0.1:${options.httpsPort} ssl http2;`)
-    .replace(/(upstream once_nodes \{\n)(\s*server [^\n]+\n)+/, (_all, head: string) => head + options.upstreamPorts.map((p) => `  server 127.0.0.1:${p};\n`).join(""));
+    .replace(
+      /(upstream once_nodes \{\n)(\s*server [^\n]+\n)+/,
+      (_all, head: string) => head + options.upstreamPorts.map((p) => `  server 127.0.0.1:${p};\n`).join(""),
+    );
   const sitePath = path.join(dir, "once.conf");
   writeFileSync(sitePath, site);
   const temp = path.join(dir, "temp");

@@ -52,7 +52,10 @@ function startAsUnit(unitEnv: Record<string, string>): ReleaseProcess {
       .split(" ")
       .map((pair) => pair.split("=") as [string, string]),
   );
-  const node = startReleaseProcess(command!, args, { cwd: unitSetting(unit, "WorkingDirectory")!.replace("/srv/once", machine.srv), env: { ...unitEnv, ...environment } });
+  const node = startReleaseProcess(command!, args, {
+    cwd: unitSetting(unit, "WorkingDirectory")!.replace("/srv/once", machine.srv),
+    env: { ...unitEnv, ...environment },
+  });
   running.push(node);
   return node;
 }
@@ -144,14 +147,23 @@ describe("a release from the standalone folder", () => {
     const nginx = writeTlsNginx(path.join(work, "nginx"), { httpPort: NGINX_HTTP, httpsPort: NGINX_HTTPS, upstreamPorts: [PORT] });
     const proxy = startReleaseProcess(nginx.binary, ["-c", nginx.config, "-p", nginx.dir, "-e", "stderr"], { env: {} });
     running.push(proxy);
-    await waitFor("nginx", proxy, () => viaTls("/api/health/live").then(
-      () => true,
-      () => false,
-    ));
+    await waitFor("nginx", proxy, () =>
+      viaTls("/api/health/live").then(
+        () => true,
+        () => false,
+      ),
+    );
 
     const page = await viaTls("/guides/sample-guide");
     expect(page.status).toBe(200);
-    for (const header of ["strict-transport-security", "x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"]) {
+    for (const header of [
+      "strict-transport-security",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+    ]) {
       expect(countHeader(page.rawHeaders, header), header).toBe(1);
     }
     expect(page.headers["content-security-policy"]).toMatch(/nonce-/); // the node's own, per request

@@ -27,8 +27,8 @@ export function startReleaseProcess(command: string, args: string[], options: { 
     detached: true,
   });
   let log = "";
-  child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     child,

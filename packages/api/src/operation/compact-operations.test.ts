@@ -65,7 +65,8 @@ describe("compaction", () => {
     expect(outcomeOf.get(keys.tombstoneRejected.key)).toBe("expired");
 
     const ordersBefore = await prisma.order.count({ where: { customerId } });
-    const again = (entry: (typeof keys)[keyof typeof keys]) => runOnce(recordStore(prisma), createOrderOperation, { principal, key: entry.key, input: entry.input });
+    const again = (entry: (typeof keys)[keyof typeof keys]) =>
+      runOnce(recordStore(prisma), createOrderOperation, { principal, key: entry.key, input: entry.input });
     for (const entry of [keys.tombstoneCompleted, keys.tombstoneRejected]) {
       await expect(again(entry)).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_EXPIRED" });
     }
