@@ -48,15 +48,16 @@ await cp(path.join(root, "pnpm-workspace.yaml"), path.join(standalone, "pnpm-wor
 /**
  * `entry` and the workspace packages (@once/*) it imports as one ESM file (plus chunks for what
  * it imports lazily, so that, say, PGlite is only loaded by the code that needs it). Every other
- * package stays an import, but of the very file it resolves to here, from the workspace package
- * that imports it: pnpm gives each package only its own dependencies, so @once/db's code bundled
- * into the worker must still find @once/db's packages. The relative path holds in the
+ * package stays an import: by name from the entry's own package, and from other workspace
+ * packages by the very file it resolves to here, since pnpm gives each package only its own
+ * dependencies (@once/db's code bundled into the worker must still find @once/db's packages). The relative path holds in the
  * standalone folder too (same layout), and the tracer follows it.
  * @param {string} entry @param {string} output
  */
 async function bundle(entry, output) {
   const outfile = path.join(root, output);
   const outdir = path.dirname(outfile);
+  const ownPackage = path.dirname(outdir) + path.sep;
   await build({
     entryPoints: { [path.basename(output, ".mjs")]: path.join(root, entry) },
     outdir,
@@ -74,6 +75,9 @@ async function bundle(entry, output) {
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, async (args) => {
             if (args.path.startsWith("@once/") || isBuiltin(args.path) || args.pluginData === "inner") return undefined;
+            // The entry's own package's imports resolve from the output folder as they are
+            // (and code that looks a package up at run time, like the schema engine's .wasm, finds it).
+            if (args.importer.startsWith(ownPackage)) return { path: args.path, external: true };
             const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "inner" });
             if (resolved.errors.length > 0) return { errors: resolved.errors };
             // Written relative to the output folder, where the entry and its chunks all are.
