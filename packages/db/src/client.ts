@@ -9,8 +9,13 @@ export interface PrismaClientOptions {
   poolSize?: number;
 }
 
-/** The pool behind each client, for its figures (metrics); the adapter does not expose it. */
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+/**
+ * The pool behind each client, for its figures (metrics); the adapter does not expose it.
+ * On globalThis: Next bundles this module more than once (the bundle that made the client may
+ * not be the one that asks), like the client itself below.
+ */
+const globalForPools = globalThis as unknown as { __oncePools?: WeakMap<PrismaClient, pg.Pool> };
+const pools = (globalForPools.__oncePools ??= new WeakMap<PrismaClient, pg.Pool>());
 
 export function createPrismaClient(connectionString: string, options: PrismaClientOptions = {}): PrismaClient {
   // The pool is made here and handed to the adapter (which ends it on $disconnect), so that
