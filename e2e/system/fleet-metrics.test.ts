@@ -145,8 +145,11 @@ describe("/metrics", () => {
     expect((await post(node, "/api/v1/orders", { token, key, body: order })).status).toBe(201);
     expect((await post(node, "/api/v1/orders", { token, key, body: order })).status).toBe(201);
     expect((await post(node, "/api/v1/orders", { token, key, body: { ...order, quantity: 2 } })).status).toBe(422);
-    await fetch(`${node.url}/guides/sample-guide`);
-    await fetch(`${node.url}/no/such/page/${newKey()}`);
+    // Bodies read to the end: a request is measured when its answer has been sent.
+    const page = await fetch(`${node.url}/guides/sample-guide`);
+    expect([page.status, (await page.text()).length > 0]).toEqual([200, true]);
+    const missing = await fetch(`${node.url}/no/such/page/${newKey()}`);
+    expect([missing.status, (await missing.text()).length > 0]).toEqual([404, true]);
     const after = await samples();
 
     const moved = (name: string, labels: Record<string, string>) => after.value(name, labels) - before.value(name, labels);
