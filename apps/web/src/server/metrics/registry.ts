@@ -2,7 +2,7 @@
 // globalThis: Next bundles instrumentation, route handlers and the tRPC endpoint separately,
 // each with its own copy of this module, and they must all count into the registry that
 // /metrics reads. Names and labels are documented in docs/OPERATIONS.md ("## Metrics").
-import "server-only";
+// (No "server-only" guard: the dashboard test imports it; nothing in the browser does.)
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ObservedKind } from "@once/idempotency/server";
 
