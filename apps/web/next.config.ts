@@ -23,7 +23,16 @@ const config: NextConfig = {
   transpilePackages: ["@once/api", "@once/db", "@once/idempotency", "@once/notify", "@once/auth"],
   // Native/WASM database drivers stay out of the bundle and load from node_modules.
   // prom-client too: one copy for every bundle (its registry is shared through globalThis).
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer", "rate-limiter-flexible", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "@prisma/adapter-pg",
+    "pg-boss",
+    "nodemailer",
+    "rate-limiter-flexible",
+    "prom-client",
+  ],
   // Pages opened at 127.0.0.1 in dev would otherwise never hydrate (Next 16 blocks the origin).
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,

@@ -87,13 +87,11 @@ async function samples(): Promise<{ text: string; value: (name: string, labels?:
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
   const value = (name: string, labels: Record<string, string> = {}) =>
-    parsed
-      .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-      .reduce((sum, s) => sum + s.value, 0);
+    parsed.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
   return { text, value };
 }
 
-const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 30_000) => {
+const waitFor = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -187,7 +185,7 @@ describe("a request id", () => {
     expect(rows).toEqual([{ id: expect.any(String) as string, request_id: requestId }]);
     const deliveryId = rows[0]!.id;
 
-    await waitFor(async () => receiver.requestIds.has(deliveryId), "the webhook");
+    await waitFor(() => receiver.requestIds.has(deliveryId), "the webhook");
     expect(receiver.requestIds.get(deliveryId)).toBe(requestId);
 
     const lines = node
@@ -195,7 +193,7 @@ describe("a request id", () => {
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    await waitFor(async () => node.output().includes(`"deliveryId":"${deliveryId}"`), "the delivery's log line", 10_000);
+    await waitFor(() => node.output().includes(`"deliveryId":"${deliveryId}"`), "the delivery's log line", 10_000);
     // The request's own log line (REST's "operation"), written while it was answered.
     expect(lines.filter((l) => l.requestId === requestId && l.msg === "operation")).toEqual([expect.objectContaining({ type: "lead", status: 201 })]);
     const deliveryLines = node
@@ -205,9 +203,17 @@ describe("a request id", () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(deliveryLines).toEqual([expect.objectContaining({ msg: "notify.delivery", result: "delivered", channel: "webhook", requestId })]);
 
-    await waitFor(async () => (await samples()).value("once_notify_delivery_attempts_total", { channel: "webhook", result: "delivered" }) > before.value("once_notify_delivery_attempts_total", { channel: "webhook", result: "delivered" }), "the attempt counted");
+    await waitFor(
+      async () =>
+        (await samples()).value("once_notify_delivery_attempts_total", { channel: "webhook", result: "delivered" }) >
+        before.value("once_notify_delivery_attempts_total", { channel: "webhook", result: "delivered" }),
+      "the attempt counted",
+    );
     const after = await samples();
-    expect(after.value("once_operation_answers_total", { operation: "lead", kind: "executed" }) - before.value("once_operation_answers_total", { operation: "lead", kind: "executed" })).toBe(1);
+    expect(
+      after.value("once_operation_answers_total", { operation: "lead", kind: "executed" }) -
+        before.value("once_operation_answers_total", { operation: "lead", kind: "executed" }),
+    ).toBe(1);
     expect(after.value("once_outbox_backlog")).toBe(0);
   });
 

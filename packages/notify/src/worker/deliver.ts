@@ -41,7 +41,11 @@ export async function deliverOnce(
   try {
     if (channel === "webhook") {
       if (!config.NOTIFY_WEBHOOK_URL || !config.NOTIFY_WEBHOOK_SECRET) throw new Error("the webhook channel is not configured (NOTIFY_WEBHOOK_URL)");
-      await sendWebhook({ url: config.NOTIFY_WEBHOOK_URL, secret: config.NOTIFY_WEBHOOK_SECRET, timeoutMs: config.NOTIFY_WEBHOOK_TIMEOUT_MS }, notification, requestId);
+      await sendWebhook(
+        { url: config.NOTIFY_WEBHOOK_URL, secret: config.NOTIFY_WEBHOOK_SECRET, timeoutMs: config.NOTIFY_WEBHOOK_TIMEOUT_MS },
+        notification,
+        requestId,
+      );
     } else {
       if (!config.NOTIFY_SMTP_URL || !config.NOTIFY_EMAIL_TO) throw new Error("the e-mail channel is not configured (NOTIFY_SMTP_URL)");
       await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to: config.NOTIFY_EMAIL_TO }, notification, requestId);

@@ -130,7 +130,10 @@ describe("the request id of the lead", () => {
     cleanups.push(() => receiver.close());
     const [lead] = await createLeads(prisma, 1, ["webhook"], {}, { requestId: "req:lead-42" });
     const lines: { message: string; fields: Record<string, unknown> }[] = [];
-    const log = { info: (fields: Record<string, unknown>, message: string) => lines.push({ message, fields }), warn: (fields: Record<string, unknown>, message: string) => lines.push({ message, fields }) };
+    const log = {
+      info: (fields: Record<string, unknown>, message: string) => lines.push({ message, fields }),
+      warn: (fields: Record<string, unknown>, message: string) => lines.push({ message, fields }),
+    };
     const attempts: string[] = [];
     const running = await startNotificationWorker({
       connectionString: databaseUrl(),

@@ -114,7 +114,13 @@ async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promi
 }
 
 // Each attempt's log line names the delivery, its channel and the request that created the lead.
-async function startWorking(boss: PgBoss, prisma: PrismaClient, config: NotifyConfig, log: WorkerLog, onAttempt: (attempt: DeliveryAttempt) => void): Promise<void> {
+async function startWorking(
+  boss: PgBoss,
+  prisma: PrismaClient,
+  config: NotifyConfig,
+  log: WorkerLog,
+  onAttempt: (attempt: DeliveryAttempt) => void,
+): Promise<void> {
   for (const channel of ["webhook", "email"] as Channel[]) {
     await boss.work<{ deliveryId: string }>(queueFor(channel), { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       const deliveryId = job!.data.deliveryId;
