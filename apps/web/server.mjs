@@ -94,6 +94,8 @@ const REQUEST_OBSERVER = Symbol.for("once.metrics.requests");
 
 /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {bigint} started */
 function observeRequest(req, res, started) {
+  // An event stream (live dashboards) lasts as long as the page is open: not a latency.
+  if (isEventStream(req, res)) return;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
   // An answer cut short (client gone) is counted with status 0 rather than the one not sent.
