@@ -4,8 +4,11 @@
 // outbox row, the node's log lines and the webhook that tells sales.
 import http from "node:http";
 import type net from "node:net";
+import { createTRPCClient, httpLink } from "@trpc/client";
 import pg from "pg";
+import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppRouter } from "@once/api/client";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
@@ -215,6 +218,32 @@ describe("a request id", () => {
         before.value("once_operation_answers_total", { operation: "lead", kind: "executed" }),
     ).toBe(1);
     expect(after.value("once_outbox_backlog")).toBe(0);
+  });
+
+  it("is stored with a lead submitted as the web app does (tRPC), and answered in its header", async () => {
+    const token = await newSession(node);
+    const requestId = `web-click-${Date.now()}`;
+    let answered: string | null = null;
+    const trpc = createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${node.url}/api/trpc`,
+          transformer: superjson,
+          headers: { cookie: `once_session=${token}`, "x-request-id": requestId },
+          fetch: async (url, init) => {
+            const res = await fetch(url, init);
+            answered = res.headers.get("x-request-id");
+            return res;
+          },
+        }),
+      ],
+    });
+    const { result } = await trpc.lead.submit.mutate({ name: "Web", phone: "13933334444", content: "from the form", idempotencyKey: newKey() });
+    expect(answered).toBe(requestId);
+    const { rows } = await sql.query<{ request_id: string }>(`select request_id from notification_delivery where lead_id = $1`, [
+      (result as { id: string }).id,
+    ]);
+    expect(rows).toEqual([{ request_id: requestId }]);
   });
 
   it("is kept when well-formed and replaced, never echoed, when malformed: at the node and through nginx", async () => {
