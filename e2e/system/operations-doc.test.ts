@@ -7,19 +7,24 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "@once/scripts/cluster/node-process";
 import { ELSEWHERE, HOST, RUN } from "./operations-commands.ts";
 
-/** The command lines of the page's ```sh blocks, without comments and blank lines. */
+/** The commands of the page's ```sh blocks (continued lines joined), without comments. */
 function documentedCommands(markdown: string): string[] {
   const commands: string[] = [];
   let inShell = false;
+  let pending = "";
   for (const raw of markdown.split("\n")) {
     const line = raw.trim();
     if (line.startsWith("```")) {
       inShell = !inShell && line === "```sh";
       continue;
     }
-    if (!inShell) continue;
-    const command = line.replace(/\s+#.*$/, "").trim();
-    if (command && !command.startsWith("#")) commands.push(command);
+    if (!inShell || line.startsWith("#")) continue;
+    const command = pending + line.replace(/\s+#.*$/, "").trim();
+    if (command.endsWith("\\")) pending = `${command.slice(0, -1).trimEnd()} `;
+    else {
+      pending = "";
+      if (command) commands.push(command);
+    }
   }
   return commands;
 }

@@ -20,10 +20,17 @@ export interface LeadNotification {
   };
 }
 
-export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LeadNotification | null> {
+/** A delivery's notification, and the id of the request that created the lead (logs, headers). */
+export interface LoadedNotification {
+  notification: LeadNotification;
+  requestId: string | null;
+}
+
+export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LoadedNotification | null> {
   const row = await prisma.notificationDelivery.findUnique({
     where: { id: deliveryId },
     select: {
+      requestId: true,
       lead: {
         select: { id: true, number: true, name: true, phone: true, content: true, email: true, company: true, possibleDuplicate: true, createdAt: true },
       },
@@ -31,7 +38,7 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
   });
   if (!row) return null;
   const { lead } = row;
-  return {
+  const notification: LeadNotification = {
     type: "lead.created",
     deliveryId,
     lead: {
@@ -46,4 +53,5 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
       createdAt: lead.createdAt.toISOString(),
     },
   };
+  return { notification, requestId: row.requestId };
 }
