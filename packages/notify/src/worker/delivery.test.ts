@@ -20,8 +20,11 @@ afterEach(async () => {
 });
 afterAll(() => prisma.$disconnect());
 
-async function worker(config: ReturnType<typeof configFor>): Promise<RunningWorker> {
-  const running = await startNotificationWorker({ connectionString: databaseUrl(), config, log: silentLog, relayIntervalMs: 200 });
+async function worker(
+  config: ReturnType<typeof configFor>,
+  intervals: { relayIntervalMs?: number; pollIntervalMs?: number } = { relayIntervalMs: 200 },
+): Promise<RunningWorker> {
+  const running = await startNotificationWorker({ connectionString: databaseUrl(), config, log: silentLog, ...intervals });
   cleanups.push(() => running.stop());
   return running;
 }
@@ -62,6 +65,39 @@ describe("webhook delivery", () => {
     // The slow attempt was processed by the receiver but timed out for us: its retry came
     // with the same delivery id and was dropped as a duplicate.
     expect(receiver.duplicatesDropped).toBeGreaterThanOrEqual(leads.length);
+  });
+
+  it("delivers up to NOTIFY_CONCURRENCY leads at once", async () => {
+    const secret = newWebhookSecret();
+    // Each delivery takes the receiver a second: one at a time, eight would take eight seconds.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const receiver = await startWebhookReceiver(secret, () => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => inFlight--, 1_000).unref();
+      return { acceptAfterMs: 1_000 };
+    });
+    cleanups.push(() => receiver.close());
+    const leads = await createLeads(prisma, 8, ["webhook"]);
+    const started = Date.now();
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_WEBHOOK_TIMEOUT_MS: "5000", NOTIFY_CONCURRENCY: "4" }));
+    await waitFor(async () => (await statusOf(leads)).every((d) => d.status === "delivered"), 30_000, "all deliveries");
+    expect(mostInFlight).toBe(4);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(receiver.processed.size).toBe(8);
+  });
+
+  it("relays a lead the moment it commits, not at the next poll", async () => {
+    const secret = newWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => "ok");
+    cleanups.push(() => receiver.close());
+    // Polls a minute apart: only the commit's notification can bring the lead out in time.
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret }), { relayIntervalMs: 60_000, pollIntervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 500)); // the worker's LISTEN is in place
+    const committed = Date.now();
+    const [lead] = await createLeads(prisma, 1, ["webhook"]);
+    await waitFor(async () => (await statusOf([lead!]))[0]?.status === "delivered", 10_000, "the delivery");
+    expect(Date.now() - committed).toBeLessThan(2_000);
   });
 
   it("turns a delivery into a dead letter after the configured attempts, and an admin can requeue it", async () => {
