@@ -82,8 +82,12 @@ async function run(sql: pg.Client, origin: string, current: Scenario, burst: { c
   const leadIds = [...confirmedAt.keys()];
   // The webhook deliveries of this burst's leads, from the outbox.
   const deliveryOf = async () =>
-    (await sql.query<{ id: string; lead_id: string }>(`select id, lead_id from notification_delivery where channel = 'webhook' and lead_id = any($1::uuid[])`, [leadIds]))
-      .rows;
+    (
+      await sql.query<{ id: string; lead_id: string }>(
+        `select id, lead_id from notification_delivery where channel = 'webhook' and lead_id = any($1::uuid[])`,
+        [leadIds],
+      )
+    ).rows;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline && (await deliveryOf()).some((d) => !ackedAt.has(d.id))) await new Promise((r) => setTimeout(r, 250));
   const deliveries = await deliveryOf();

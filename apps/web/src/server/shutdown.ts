@@ -53,7 +53,8 @@ export function afterRequests(hook: ShutdownHook): void {
 export async function runStopHooks(deadline: number, report: (message: string) => void): Promise<void> {
   const state = lifecycle();
   state.draining = true;
-  const run = (hook: ShutdownHook) => hook.run(deadline).catch((error: unknown) => report(`shutdown: ${hook.name} failed: ${error instanceof Error ? error.message : String(error)}`));
+  const run = (hook: ShutdownHook) =>
+    hook.run(deadline).catch((error: unknown) => report(`shutdown: ${hook.name} failed: ${error instanceof Error ? error.message : String(error)}`));
   await Promise.all(state.drain.map(run));
   for (const hook of state.final) await run(hook);
 }

@@ -33,13 +33,23 @@ async function flushRecordCounters(prisma: PrismaClient): Promise<void> {
   perRecord.clear();
   try {
     await recordStore(prisma).addCounters(
-      rows.map(([, r]) => ({ principal: r.principal, operation: r.operation, key: r.key, replayed: r.replayed, conflict: r.conflict, inProgress: r.in_progress })),
+      rows.map(([, r]) => ({
+        principal: r.principal,
+        operation: r.operation,
+        key: r.key,
+        replayed: r.replayed,
+        conflict: r.conflict,
+        inProgress: r.in_progress,
+      })),
     );
   } catch (error) {
     // Kept for the next flush, added to what arrived meanwhile.
     for (const [id, r] of rows) {
       const now = perRecord.get(id);
-      perRecord.set(id, now ? { ...now, replayed: now.replayed + r.replayed, conflict: now.conflict + r.conflict, in_progress: now.in_progress + r.in_progress } : r);
+      perRecord.set(
+        id,
+        now ? { ...now, replayed: now.replayed + r.replayed, conflict: now.conflict + r.conflict, in_progress: now.in_progress + r.in_progress } : r,
+      );
     }
     throw error;
   }
