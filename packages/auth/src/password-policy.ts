@@ -27,8 +27,11 @@ export function passwordProblem(password: string, account: { email: string; name
   return null;
 }
 
-/** "123456789012", "abcdefghijkl": each character one after the previous. */
+/** "123456789012", "abcdefghijkl": each character the one after the previous (9 then 0). */
 function isRun(text: string): boolean {
-  for (let i = 1; i < text.length; i++) if (text.charCodeAt(i) - text.charCodeAt(i - 1) !== 1) return false;
+  for (let i = 1; i < text.length; i++) {
+    const next = text[i - 1] === "9" ? "0" : String.fromCharCode(text.charCodeAt(i - 1) + 1);
+    if (text[i] !== next) return false;
+  }
   return true;
 }
