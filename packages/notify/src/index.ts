@@ -1,2 +1,2 @@
-export { enqueueLeadNotifications } from "./enqueue.ts";
+export { enqueueLeadNotifications, enqueueAssignmentNotification } from "./enqueue.ts";
 export { readNotifyConfig, configuredChannels, type NotifyConfig, type Channel } from "./config.ts";

@@ -8,6 +8,8 @@ import { configFor, createLeads, databaseUrl, newWebhookSecret, silentLog, testP
 import { header, parseMail } from "../testing/mail-message.ts";
 import { startSmtpSink } from "../testing/smtp-sink.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver.ts";
+import { randomUUID } from "node:crypto";
+import { enqueueAssignmentNotification } from "../enqueue.ts";
 import { requeueDeadDelivery, startNotificationWorker, type RunningWorker } from "./start-worker.ts";
 
 let prisma: PrismaClient;
@@ -172,6 +174,24 @@ describe("e-mail delivery", () => {
     expect(smtp.messages).toHaveLength(leads.length);
     expect(new Set(smtp.messages.map((m) => m.deliveryId))).toEqual(new Set(deliveries.map((d) => d.id)));
     expect(smtp.messages[0]!.raw).toMatch(/Subject: New lead LD-\d{6}/);
+  });
+
+  it("sends an assignment to the assignee's own address, once", async () => {
+    const smtp = await startSmtpSink();
+    cleanups.push(() => smtp.close());
+    const [lead] = await createLeads(prisma, 1, []);
+    const assignee = randomUUID();
+    await prisma.user.create({ data: { id: assignee, name: "Bo Li", email: `bo.${assignee}@example.com`, role: "sales" } });
+    await prisma.$transaction((tx) => enqueueAssignmentNotification(tx, { leadId: lead!, assigneeId: assignee, leadVersion: 2 }, ["email"]));
+    await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
+    await waitFor(async () => (await statusOf([lead!])).every((d) => d.status === "delivered"), 60_000, "the mail");
+    await new Promise((r) => setTimeout(r, 1_000)); // nothing more arrives afterwards
+    expect(smtp.messages).toHaveLength(1);
+    const [message] = smtp.messages;
+    expect(message!.recipients).toEqual([`bo.${assignee}@example.com`]);
+    const mail = parseMail(message!.raw);
+    expect(header(mail, "Subject")).toEqual([expect.stringMatching(/^Lead LD-\d{6} assigned to you: Lead 0$/)]);
+    expect(mail.body).toMatch(/^Bo Li, this lead was assigned to you\.\n/);
   });
 
   it("keeps CR/LF in a lead's fields from forging headers, recipients or lines in the field list", async () => {
