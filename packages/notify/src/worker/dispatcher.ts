@@ -23,6 +23,8 @@ export function startDispatcher<Data extends object>(
   options: {
     concurrency: number;
     pollIntervalMs: number;
+    /** The queue's expiry: an attempt still running then frees its slot and is failed (as pg-boss's work() does). */
+    attemptTimeoutMs: number;
     run: (job: PgBoss.Job<Data>) => Promise<void>;
     onError: (error: unknown) => void;
   },
@@ -60,7 +62,7 @@ export function startDispatcher<Data extends object>(
   const start = (job: PgBoss.Job<Data>) => {
     const settled = (async () => {
       try {
-        await options.run(job);
+        await withinTime(options.run(job), options.attemptTimeoutMs);
         await boss.complete(queue, job.id);
       } catch (error) {
         await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(options.onError);
@@ -93,4 +95,15 @@ export function startDispatcher<Data extends object>(
       }
     },
   };
+}
+
+/** Rejects after `ms` (the work itself cannot be cancelled and finishes in the background). */
+async function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the attempt took longer than ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

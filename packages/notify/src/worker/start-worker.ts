@@ -139,6 +139,7 @@ async function startWorking(boss: PgBoss, prisma: PrismaClient, config: NotifyCo
     startDispatcher<{ deliveryId: string }>(boss, queueFor(channel), {
       concurrency: config.NOTIFY_CONCURRENCY,
       pollIntervalMs,
+      attemptTimeoutMs: config.NOTIFY_ATTEMPT_EXPIRE_SECONDS * 1000,
       onError: (error) => log.warn({ channel, err: error instanceof Error ? error.message : String(error) }, "notify.dispatch_failed"),
       async run(job) {
         const deliveryId = job.data.deliveryId;
