@@ -6,13 +6,14 @@
 // signals to the app) and NEXT_EXIT_TIMEOUT_MS (how long its parent waits before SIGKILL); this
 // runs the same hooks as production, then exits.
 import "server-only";
+import { env } from "~/env";
 import { runStopHooks } from "./shutdown";
 
 /** Short enough for a developer's Ctrl-C; the dev script's NEXT_EXIT_TIMEOUT_MS is longer. */
 const DEV_STOP_MS = 5_000;
 
 export function stopCleanlyUnderNextDev(report: (message: string) => void): void {
-  if (!process.env.NEXT_MANUAL_SIG_HANDLE) return; // Next handles the signals itself
+  if (!env.NEXT_MANUAL_SIG_HANDLE) return; // Next handles the signals itself
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
