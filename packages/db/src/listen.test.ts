@@ -26,7 +26,8 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 }
 
 const listening = async () =>
-  (await sql.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen test_channel'`)).rows[0].n === 1;
+  (await sql.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen test_channel'`))
+    .rows[0]!.n === 1;
 
 describe("listenOn", () => {
   it("hears committed notifications only, and listens again after its connection is killed", async () => {
