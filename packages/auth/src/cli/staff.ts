@@ -104,7 +104,10 @@ await runCli(async () => {
     process.stdout.write(`${await run(prisma, parsed.values)}\n`);
   } catch (error) {
     if (error instanceof Cancelled) return 130;
-    if ((error as { code?: string }).code === "P2021") throw new Error("the database has no staff tables yet: apply the migrations first (pnpm db:migrate)");
+    // P2021/P2022: a table or column this release expects is missing.
+    if (["P2021", "P2022"].includes((error as { code?: string }).code ?? "")) {
+      throw new Error("the database is behind this release's migrations: apply them first (pnpm db:migrate)");
+    }
     throw error;
   } finally {
     await prisma.$disconnect();
