@@ -7,26 +7,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
 
-chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
-if [ ! -x "$chromium_path" ]; then
-  say "installing Debian's chromium for the browser tests"
+# Debian packages the browser and multi-node tests need: installed when missing (as root), or
+# one line saying what to install.
+need_debian_package() { # <package> <what it is for> <present when this succeeds…>
+  local package=$1 purpose=$2
+  shift 2
+  "$@" >/dev/null 2>&1 && return 0
+  say "installing Debian's $package for $purpose"
   if [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-      || fail "apt-get install chromium failed; install Debian's chromium or set CHROMIUM_PATH"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null) \
+      || fail "apt-get install $package failed; install Debian's $package"
   else
-    fail "Chromium is missing at $chromium_path and this user cannot apt-get install it; run: sudo apt-get install -y chromium"
+    fail "$package is missing and this user cannot apt-get install it; run: sudo apt-get install -y $package"
   fi
-fi
+}
 
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-  say "installing Debian's nginx-light for the multi-node tests"
-  if [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null) \
-      || fail "apt-get install nginx-light failed; install nginx"
-  else
-    fail "nginx is missing and this user cannot apt-get install it; run: sudo apt-get install -y nginx-light"
-  fi
-fi
+chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
+need_debian_package chromium "the browser tests" test -x "$chromium_path"
+need_debian_package nginx-light "the multi-node tests" sh -c 'command -v nginx || test -x /usr/sbin/nginx'
+# Chinese pages are screenshot and compared: without a CJK font they render as boxes.
+need_debian_package fonts-noto-cjk "the Chinese screenshots" sh -c 'fc-list :lang=zh | grep -q .'
 
 admin_url=${TEST_DATABASE_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if ! pg_isready -q -d "$admin_url" 2>/dev/null; then

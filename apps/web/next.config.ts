@@ -22,7 +22,17 @@ const config: NextConfig = {
   // Workspace packages ship TypeScript source.
   transpilePackages: ["@once/api", "@once/db", "@once/idempotency", "@once/notify", "@once/auth"],
   // Native/WASM database drivers stay out of the bundle and load from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer", "rate-limiter-flexible"],
+  // prom-client too: one copy for every bundle (its registry is shared through globalThis).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "@prisma/adapter-pg",
+    "pg-boss",
+    "nodemailer",
+    "rate-limiter-flexible",
+    "prom-client",
+  ],
   // Pages opened at 127.0.0.1 in dev would otherwise never hydrate (Next 16 blocks the origin).
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
@@ -32,6 +42,7 @@ const config: NextConfig = {
     Promise.resolve([
       { source: "/:path*", headers: everywhere },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+      { source: "/metrics", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
     ]),
 };
 

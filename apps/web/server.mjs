@@ -6,19 +6,22 @@
 //   worked out from the socket and X-Forwarded-For, believing the header only from the proxies
 //   in TRUSTED_PROXIES (empty by default), and handed to the app in CLIENT_ADDRESS_HEADER, which
 //   is always overwritten, so a client cannot set it.
-// - A request id (also echoed as a response header) that ties a request to its log lines.
+// - A request id (a well-formed X-Request-Id, else a fresh one; echoed as a response header)
+//   that ties a request to its log lines, its outbox rows and their delivery attempts; the
+//   request runs inside its context (request-context.mjs), so every log line carries it.
+// - Request latency for /metrics, handed to the app's metrics (src/server/metrics) once the
+//   answer is sent.
 // - HSTS when the public address is https.
 // - The stop (SIGTERM/SIGINT): drain, then exit; see `stop` below.
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import net from "node:net";
 import { parseArgs } from "node:util";
 import proxyaddr from "proxy-addr";
 import { allowBackForwardCache } from "./page-cache.mjs";
+import { requestContext, requestIdFor } from "./request-context.mjs";
 
 const CLIENT_ADDRESS_HEADER = "x-once-client-address";
 const REQUEST_ID_HEADER = "x-request-id";
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** @param {string} line */
 function refuse(line) {
@@ -81,23 +84,43 @@ const app = next({ dev: false, dir: import.meta.dirname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * Where request latencies go: installed by the app (src/server/metrics/registry.ts) on
+ * globalThis while Next prepares; absent (nothing measured) if the app never installed it.
+ * @typedef {{ observeRequest(method: string, path: string, status: number, seconds: number): void }} RequestObserver
+ */
+const observerHolder = /** @type {{ [key: symbol]: RequestObserver | undefined }} */ (/** @type {unknown} */ (globalThis));
+const REQUEST_OBSERVER = Symbol.for("once.metrics.requests");
+
+/** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {bigint} started */
+function observeRequest(req, res, started) {
+  // An event stream (live dashboards) lasts as long as the page is open: not a latency.
+  if (isEventStream(req, res)) return;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
+  // An answer cut short (client gone) is counted with status 0 rather than the one not sent.
+  observerHolder[REQUEST_OBSERVER]?.observeRequest(req.method ?? "GET", path, res.writableFinished ? res.statusCode : 0, seconds);
+}
+
 /** Requests being answered, to mark them `Connection: close` when the stop begins. */
 /** @type {Map<import("node:http").ServerResponse, import("node:http").IncomingMessage>} */
 const inFlight = new Map();
 
 server = createServer((req, res) => {
+  const started = process.hrtime.bigint();
   inFlight.set(res, req);
-  res.once("close", () => inFlight.delete(res));
+  res.once("close", () => {
+    inFlight.delete(res);
+    observeRequest(req, res, started);
+  });
   if (lifecycle.draining) res.setHeader("connection", "close");
-  const fromTrustedProxy = trust(req.socket.remoteAddress ?? "", 0);
   req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
-  const incomingId = req.headers[REQUEST_ID_HEADER];
-  const requestId = fromTrustedProxy && typeof incomingId === "string" && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+  const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER]);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   if (hsts) res.setHeader("strict-transport-security", hsts);
   allowBackForwardCache(req, res);
-  void handle(req, res);
+  requestContext.run({ requestId }, () => void handle(req, res));
 });
 // Slow clients may not hold a socket forever (slow-loris): Node's defaults, made explicit.
 server.headersTimeout = 20_000;

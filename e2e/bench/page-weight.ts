@@ -62,10 +62,21 @@ try {
   const page = await context.newPage();
   await page.goto(`${node.url}/guides/sample-guide`, { waitUntil: "networkidle" });
   await page.evaluate(() => {
-    (window as unknown as { __cls: number }).__cls = 0;
+    const w = window as unknown as { __cls: number; __shifted: string[] };
+    w.__cls = 0;
+    w.__shifted = [];
+    type Rect = { y: number; height: number };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null; previousRect: Rect; currentRect: Rect }[] };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        // What moved, so a regression names its cause.
+        for (const { node, previousRect: a, currentRect: b } of entry.sources) {
+          const el = node instanceof Element ? node : node?.parentElement;
+          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")}` : "?";
+          w.__shifted.push(`${name} y ${a.y}→${b.y}, height ${a.height}→${b.height} (${entry.value.toFixed(4)})`);
+        }
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
@@ -82,8 +93,12 @@ try {
   await page.getByRole("button", { name: "Place order" }).click();
   await page.getByTestId("confirmed-number").waitFor({ timeout: 20_000 });
   await page.waitForTimeout(500);
-  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  const { cls, shifted } = await page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifted: string[] };
+    return { cls: w.__cls, shifted: w.__shifted };
+  });
   console.log(`\ncumulative layout shift through submitting → pending → confirmed: ${cls.toFixed(4)}`);
+  if (shifted.length) console.log(`moved: ${shifted.join("; ")}`);
   if (cls > 0) failed = true;
   console.log(failed ? `\nMISSES a target (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)` : `\nmeets the targets (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)`);
   await context.close();

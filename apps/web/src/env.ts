@@ -30,6 +30,9 @@ export const env = createEnv({
     TRUSTED_PROXIES: z.string().optional(),
     // Lets monitoring read /api/health's details (Authorization: Bearer <token>); staff see them too.
     HEALTH_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    // Lets Prometheus read /metrics (Authorization: Bearer <token>). Unset: /metrics is 404 in
+    // production (never open by mistake) and open in development.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     // Operation records stay replayable this long (docs/GUARANTEES.md §7: at least 30 days).
     IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the published contract)").default(30),
     // How long a request waits for a concurrent attempt with the same key before a 409.

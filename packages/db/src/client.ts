@@ -1,6 +1,7 @@
 // The one Prisma client module. Every process (Next.js, workers, scripts, tests) builds its
 // client here, over node-postgres, from a postgres:// URL: real server or embedded PGlite alike.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client.ts";
 
 export interface PrismaClientOptions {
@@ -8,14 +9,44 @@ export interface PrismaClientOptions {
   poolSize?: number;
 }
 
+/**
+ * The pool behind each client, for its figures (metrics); the adapter does not expose it.
+ * On globalThis: Next bundles this module more than once (the bundle that made the client may
+ * not be the one that asks), like the client itself below.
+ */
+const globalForPools = globalThis as unknown as { __oncePools?: WeakMap<PrismaClient, pg.Pool> };
+const pools = (globalForPools.__oncePools ??= new WeakMap<PrismaClient, pg.Pool>());
+
 export function createPrismaClient(connectionString: string, options: PrismaClientOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({
+  // The pool is made here and handed to the adapter (which ends it on $disconnect), so that
+  // its counts can be read: see poolStatsOf.
+  const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const client = new PrismaClient({ adapter });
+  pools.set(client, pool);
+  return client;
+}
+
+export interface PoolStats {
+  /** Connections checked out by a query or transaction right now. */
+  inUse: number;
+  /** Open connections not in use. */
+  idle: number;
+  /** Queries waiting for a connection (the pool is at `max`). */
+  waiting: number;
+  max: number;
+}
+
+/** The connection pool's figures right now; null for a client not made by createPrismaClient. */
+export function poolStatsOf(client: PrismaClient): PoolStats | null {
+  const pool = pools.get(client);
+  if (!pool) return null;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
 const globalForPrisma = globalThis as unknown as { __oncePrisma?: PrismaClient };

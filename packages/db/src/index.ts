@@ -1,2 +1,2 @@
-export { createPrismaClient, getPrisma, Prisma, type PrismaClient } from "./client.ts";
+export { createPrismaClient, getPrisma, poolStatsOf, Prisma, type PrismaClient, type PoolStats } from "./client.ts";
 export type * from "./generated/prisma/models.ts";

@@ -1,12 +1,19 @@
 // Writes the outbox rows for a new lead INSIDE the caller's transaction (the lead's own), so
 // a lead and its notifications exist together or not at all. Nothing is sent here. Which
 // channels are configured is the caller's to say (the app reads its configuration once).
+// The id of the request that created the lead goes on each row: every delivery attempt logs
+// it and the webhook carries it, so one id leads from the customer's request to the receiver.
 import type { Prisma } from "@once/db";
 import type { Channel } from "./config.ts";
 
-export async function enqueueLeadNotifications(tx: Prisma.TransactionClient, leadId: string, channels: readonly Channel[]): Promise<number> {
+export async function enqueueLeadNotifications(
+  tx: Prisma.TransactionClient,
+  leadId: string,
+  channels: readonly Channel[],
+  requestId: string | null = null,
+): Promise<number> {
   if (channels.length === 0) return 0;
-  const { count } = await tx.notificationDelivery.createMany({ data: channels.map((channel) => ({ leadId, channel })) });
+  const { count } = await tx.notificationDelivery.createMany({ data: channels.map((channel) => ({ leadId, channel, requestId })) });
   return count;
 }
 

@@ -2,7 +2,7 @@
 // fields are marked (required is the norm); the marking's words come from the caller, so each
 // language uses its own punctuation ("(optional)", "（选填）").
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { ChevronDown } from "lucide-react";
+import { ChevronDown, Icon } from "./icons";
 import { cx } from "./cx";
 
 export const controlClasses =
@@ -69,7 +69,7 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   return (
     <div className="relative">
       <select className={cx(controlClasses, "appearance-none pe-10", className)} {...props} />
-      <ChevronDown aria-hidden className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+      <Icon node={ChevronDown} aria-hidden className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
     </div>
   );
 }

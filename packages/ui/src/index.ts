@@ -1,7 +1,7 @@
 // The design system: components shared by the customer pages and the staff dashboard. The
 // tokens are in ./theme.css (imported once by the app's global stylesheet).
 export { cx, type ClassValue } from "./cx";
-export { Button, buttonClasses, type ButtonProps } from "./button";
+export { Button, buttonClasses, type ButtonProps, type ButtonStyle } from "./button";
 export { Card, cardClasses } from "./card";
 export { Badge, type BadgeProps } from "./badge";
 export { Notice, type NoticeProps } from "./notice";

@@ -2,7 +2,7 @@
 // Switches the UI language: two buttons (each named in its own language, so a reader of either
 // finds theirs), the choice remembered in the `lang` cookie, the page re-rendered on the server.
 import { useRouter } from "next/navigation";
-import { Globe } from "@once/ui/icons";
+import { Globe, Icon } from "@once/ui/icons";
 import { cx } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { Locale } from "~/i18n/messages";
@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
   };
   return (
     <div role="group" aria-label={t("nav.language")} className="flex items-center gap-1 rounded-full border border-line bg-surface p-0.5 text-sm">
-      <Globe aria-hidden className="ms-1.5 hidden size-4 text-ink-muted sm:block" />
+      <Icon node={Globe} aria-hidden className="ms-1.5 hidden size-4 text-ink-muted sm:block" />
       {(Object.keys(NAMES) as Locale[]).map((l) => (
         <button
           key={l}

@@ -1,7 +1,7 @@
 // The 404 page, in the customer's language, with a way back into the shop.
 import type { Metadata } from "next";
 import { buttonClasses } from "@once/ui";
-import { ArrowRight, FileText } from "@once/ui/icons";
+import { ArrowRight, FileText, Icon } from "@once/ui/icons";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 
@@ -15,14 +15,14 @@ export default async function NotFound() {
   return (
     <div className="mx-auto max-w-lg py-10 text-center">
       <span aria-hidden className="mx-auto mb-5 inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
-        <FileText className="size-7" />
+        <Icon node={FileText} className="size-7" />
       </span>
       <p className="text-sm font-semibold text-brand">404</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{t("notFound.title")}</h1>
       <p className="mt-3 text-ink-muted">{t("notFound.body")}</p>
       <a href="/guides" className={buttonClasses({ variant: "primary", className: "mt-6" })}>
         {t("notFound.back")}
-        <ArrowRight aria-hidden />
+        <Icon node={ArrowRight} aria-hidden />
       </a>
     </div>
   );

@@ -1,7 +1,7 @@
 // The shop's header: brand, the three customer destinations, the language switch. Plain links:
 // each customer page is a full load (its submissions restore from storage), and next/link's
 // client code (~2.7 kB gzip) stays off the order page's first load (BENCHMARKS.md, page weight).
-import { BookOpen, Mail, Package } from "@once/ui/icons";
+import { BookOpen, Icon, Mail, Package } from "@once/ui/icons";
 import type { Translate } from "~/i18n/messages";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -12,22 +12,22 @@ export function SiteHeader({ t }: { t: Translate }) {
       <nav aria-label={t("site.title")} className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:px-6">
         <a href="/guides" className="me-auto inline-flex items-center gap-2 text-base font-bold text-ink">
           <span aria-hidden className="inline-flex size-8 items-center justify-center rounded-control bg-brand text-on-brand">
-            <BookOpen className="size-4.5" />
+            <Icon node={BookOpen} className="size-4.5" />
           </span>
           {t("site.title")}
         </a>
         <LanguageSwitcher />
         <div className="flex w-full items-center gap-1 sm:order-first sm:ms-6 sm:w-auto md:order-none md:ms-0">
           <a href="/guides" className={link}>
-            <BookOpen aria-hidden className="size-4" />
+            <Icon node={BookOpen} aria-hidden className="size-4" />
             {t("nav.guides")}
           </a>
           <a href="/contact" className={link}>
-            <Mail aria-hidden className="size-4" />
+            <Icon node={Mail} aria-hidden className="size-4" />
             {t("nav.contact")}
           </a>
           <a href="/me" className={link}>
-            <Package aria-hidden className="size-4" />
+            <Icon node={Package} aria-hidden className="size-4" />
             {t("nav.me")}
           </a>
         </div>

@@ -4,6 +4,8 @@ import { headers } from "next/headers";
 import { createContextInner, recordOperationEvent } from "@once/api";
 import { clientAddressOf } from "@once/api/limits";
 import { requestIdOf } from "@once/api/request";
+import type { ObservedEvent } from "@once/idempotency/server";
+import { metrics } from "./metrics/registry";
 import { prisma } from "./prisma";
 import { env } from "~/env";
 import { staffFromHeaders } from "@once/auth";
@@ -12,11 +14,17 @@ import { leadSettings, orderRules } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
 import { customerIdFromRequest } from "./session";
 
+/** Each protocol answer goes to the operator view's hourly counts and to /metrics. */
+function observe(event: ObservedEvent): void {
+  recordOperationEvent(event);
+  metrics().answers.inc({ operation: event.operation, kind: event.kind });
+}
+
 /** How the exactly-once protocol behaves on this node. */
 export const idempotencyConfig = () => ({
   retentionDays: env.IDEMPOTENCY_RETENTION_DAYS,
   lockTimeoutMs: env.IDEMPOTENCY_LOCK_TIMEOUT_MS,
-  observe: recordOperationEvent,
+  observe,
 });
 
 export async function createRequestContext(requestHeaders?: Headers) {

@@ -10,6 +10,7 @@ import { startNotificationWorker, type RunningWorker } from "@once/notify/worker
 import { env } from "~/env";
 import { logger } from "./logger";
 import { afterRequests, onDrain } from "./shutdown";
+import { metrics } from "./metrics/registry";
 
 const RETENTION_SWEEP_MS = 10 * 60 * 1000;
 /** Left for the final hooks (flush, closing pools) when the worker's graceful wait is sized. */
@@ -39,7 +40,13 @@ export function startMaintenance(): void {
 
   let worker: Promise<RunningWorker | null> = Promise.resolve(null);
   if (env.NOTIFY_WORKER === "in-process") {
-    worker = startNotificationWorker({ connectionString: env.DATABASE_URL, config: readNotifyConfig(), log: logger }).then(
+    const { deliveryAttempts } = metrics();
+    worker = startNotificationWorker({
+      connectionString: env.DATABASE_URL,
+      config: readNotifyConfig(),
+      log: logger,
+      onAttempt: ({ channel, result }) => deliveryAttempts.inc({ channel, result }),
+    }).then(
       (running) => {
         logger.info({}, "notify.worker_started");
         return running;

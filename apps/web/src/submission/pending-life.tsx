@@ -2,7 +2,7 @@
 // Signs of life while a result is pending: how long ago it was sent, when the next check is,
 // and what the customer's own "check now" found. Ticks once a second while shown.
 import { useEffect, useState } from "react";
-import { IndeterminateProgress } from "@once/ui";
+import { cx, IndeterminateProgress } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { CheckAnswer, SubmissionView } from "./use-submission";
 
@@ -29,19 +29,20 @@ export function PendingLife({ view, checking, checkAnswer }: { view: PendingView
         ? elapsed.format(-Math.floor(since / 60), "minute")
         : elapsed.format(-Math.floor(since / 3600), "hour");
   const nextIn = view.nextAttemptAt ? Math.max(0, Math.ceil((view.nextAttemptAt - now) / 1000)) : undefined;
+  const next = checking
+    ? t("status.pending.checking")
+    : view.offline
+      ? t("status.pending.waitingOnline")
+      : nextIn !== undefined && nextIn > 0
+        ? t("status.pending.nextIn", { n: nextIn })
+        : t("status.pending.checkingSoon");
   return (
     <div className="space-y-2 pt-1">
-      {view.offline ? null : <IndeterminateProgress label={t("status.pending.title")} className="bg-warning/20 [&>div]:bg-warning" />}
+      {/* Hidden (also from screen readers), not removed, while offline: the lines below keep their place. */}
+      <IndeterminateProgress label={t("status.pending.title")} className={cx("bg-warning/20 [&>div]:bg-warning", view.offline && "invisible")} />
+      {/* One text node: as parts, the second would move sideways each second (a layout shift). */}
       <p className="text-ink-muted" data-testid="pending-since">
-        {t("status.pending.since", { ago })}
-        {" · "}
-        {checking
-          ? t("status.pending.checking")
-          : view.offline
-            ? t("status.pending.waitingOnline")
-            : nextIn !== undefined && nextIn > 0
-              ? t("status.pending.nextIn", { n: nextIn })
-              : t("status.pending.checkingSoon")}
+        {`${t("status.pending.since", { ago })} · ${next}`}
       </p>
       {view.offline ? <p data-testid="offline-note">{t("status.pending.offline")}</p> : null}
       <p id="check-answer" data-testid="check-answer" className="font-medium empty:hidden">

@@ -2,12 +2,14 @@
 // The confirmation as a receipt: the number, what (guide and copies, or the inquiry's opening
 // words), where to, when, and what happens next. Personal details are shown while this page
 // still has them; a receipt restored from storage says they are not kept (./submission-client.ts).
-import { CheckCircle2 } from "@once/ui/icons";
+import { CircleCheck, Icon } from "@once/ui/icons";
 import { cx } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { ConfirmedResult, OperationVariables } from "./outcome";
 
 const EXCERPT_CHARS = 140;
+/** Where the number goes in a translated heading, so it can be wrapped in its own element. */
+const NUMBER_SLOT = "\u0000";
 
 export function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -36,7 +38,7 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
   if (compact) {
     return (
       <div className="flex items-start gap-2 rounded-card border border-success/30 bg-success-soft px-4 py-3 text-sm" data-testid="last-receipt">
-        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+        <Icon node={CircleCheck} aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
         <p className="min-w-0">
           {kind === "order" ? t("receipt.lastOrder") : t("receipt.lastInquiry")} {number}
           {what ? <span className="text-ink-muted"> · {what}</span> : null}
@@ -59,12 +61,18 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
       : []),
     [kind === "order" ? t("receipt.placed") : t("receipt.sent"), <time data-changing>{when}</time>],
   ];
+  const [before, after = ""] = t(kind === "order" ? "status.confirmed.order" : "status.confirmed.lead", { number: NUMBER_SLOT }).split(NUMBER_SLOT);
   return (
     <div className="overflow-hidden rounded-card border border-success/30 bg-surface" data-testid="receipt">
       <div className="flex items-center gap-3 bg-success-soft px-5 py-4">
-        <CheckCircle2 aria-hidden className="size-6 shrink-0 text-success" />
+        <Icon node={CircleCheck} aria-hidden className="size-6 shrink-0 text-success" />
         <p className="text-lg font-semibold text-ink">
-          {kind === "order" ? t("status.confirmed.order", { number: result.number }) : t("status.confirmed.lead", { number: result.number })}
+          {before}
+          {/* Kept on one line (it would break at its hyphen) and marked as changing for screenshots. */}
+          <span className="whitespace-nowrap" data-changing>
+            {result.number}
+          </span>
+          {after}
         </p>
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 px-5 py-4 text-sm">

@@ -5,7 +5,7 @@
 // (./engine.tsx); until the engine is here the form shows ./empty-status.tsx.
 import { useEffect, useRef } from "react";
 import { Button, buttonClasses, IndeterminateProgress, Notice } from "@once/ui";
-import { ArrowRight, CircleAlert, Clock, RefreshCw, TriangleAlert, WifiOff } from "@once/ui/icons";
+import { ArrowRight, CircleAlert, Clock, Icon, RefreshCw, TriangleAlert, WifiOff } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { PendingLife } from "./pending-life";
@@ -58,7 +58,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
         {view.phase === "pending" ? (
           <Notice
             tone="warning"
-            icon={view.offline ? <WifiOff aria-hidden /> : <Clock aria-hidden />}
+            icon={view.offline ? <Icon node={WifiOff} aria-hidden /> : <Icon node={Clock} aria-hidden />}
             title={t("status.pending.title")}
             data-testid="pending-notice"
           >
@@ -67,7 +67,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
           </Notice>
         ) : null}
         {view.phase === "attention" ? (
-          <Notice tone="danger" icon={<TriangleAlert aria-hidden />} title={t("status.attention.title")}>
+          <Notice tone="danger" icon={<Icon node={TriangleAlert} aria-hidden />} title={t("status.attention.title")}>
             {view.reason === "session" ? (
               <p data-testid="attention-session">{t("status.attention.session", { reference: view.vars.key })}</p>
             ) : (
@@ -77,7 +77,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
         ) : null}
         {view.phase === "confirmed" ? <Receipt kind={kind} vars={view.vars} result={view.result} subject={subject} /> : null}
         {view.phase === "refused" ? (
-          <Notice tone="danger" icon={<CircleAlert aria-hidden />} data-code={view.code} data-testid="refusal">
+          <Notice tone="danger" icon={<Icon node={CircleAlert} aria-hidden />} data-code={view.code} data-testid="refusal">
             {view.code === "IDEMPOTENCY_KEY_REUSED" && view.boundTo ? (
               <>
                 <p className="text-base font-semibold text-ink">{t("status.conflict.title")}</p>
@@ -99,11 +99,13 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
         ) : null}
       </div>
       {view.phase === "form" || view.phase === "submitting" ? null : (
-        <div className="mt-3 flex flex-wrap gap-2">
+        // A row per phase (key): the next phase's row is a new element, not this one moved by
+        // a taller notice above it (a layout shift; BENCHMARKS.md, page weight).
+        <div key={view.phase} className="mt-3 flex flex-wrap gap-2">
           {view.phase === "pending" ? (
             <>
               <Button onClick={onCheckNow} disabled={checking} aria-describedby="check-answer">
-                <RefreshCw aria-hidden className={checking ? "animate-spin" : undefined} />
+                <Icon node={RefreshCw} aria-hidden className={checking ? "animate-spin" : undefined} />
                 {checking ? t("status.pending.checking") : t("status.pending.checkNow")}
               </Button>
               <Button variant="ghost" onClick={onEdit}>
@@ -118,7 +120,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
               </Button>
               <a href="/me" className={buttonClasses({ variant: "secondary" })}>
                 {kind === "order" ? t("receipt.viewOrders") : t("receipt.viewInquiries")}
-                <ArrowRight aria-hidden />
+                <Icon node={ArrowRight} aria-hidden />
               </a>
             </>
           ) : null}

@@ -32,6 +32,19 @@ describe("lead notifications outbox", () => {
     ]);
   });
 
+  it("stores the submitting request's id on every outbox row; a replay under another request changes none", async () => {
+    const { principal } = newCustomer();
+    const key = mintOperationKey();
+    const first = await runOnce(recordStore(prisma), leadOperation({ channels: ["webhook", "email"], requestId: "req:first-1" }), {
+      principal,
+      key,
+      input: lead,
+    });
+    await runOnce(recordStore(prisma), leadOperation({ channels: ["webhook", "email"], requestId: "req:retry-2" }), { principal, key, input: lead });
+    const rows = await prisma.notificationDelivery.findMany({ where: { leadId: first.resultId! }, select: { requestId: true } });
+    expect(rows).toEqual([{ requestId: "req:first-1" }, { requestId: "req:first-1" }]);
+  });
+
   it("leaves neither lead nor delivery behind when the transaction rolls back", async () => {
     const { principal, customerId } = newCustomer();
     const failing = {

@@ -10,10 +10,12 @@ import { DUPLICATE_WINDOW_MS, formatLeadNumber, leadFingerprint, type LeadInput,
 export interface LeadSettings {
   /** The channels each new lead is announced on (one outbox row each). */
   channels: readonly Channel[];
+  /** The request that submits the lead (X-Request-Id), stored on its outbox rows. */
+  requestId?: string;
 }
 
 /** lead.submit, announcing each new lead on the given channels. */
-export const leadOperation = ({ channels }: LeadSettings): IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> => ({
+export const leadOperation = ({ channels, requestId }: LeadSettings): IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> => ({
   type: "lead",
   fingerprint: leadFingerprint,
   async execute(tx, input, { principal, key }) {
@@ -37,7 +39,7 @@ export const leadOperation = ({ channels }: LeadSettings): IdempotentOperation<L
       select: { id: true, number: true, status: true, createdAt: true },
     });
     // The notifications to sales go into the outbox in this same transaction (docs/GUARANTEES.md §8).
-    await enqueueLeadNotifications(tx, lead.id, channels);
+    await enqueueLeadNotifications(tx, lead.id, channels, requestId ?? null);
     const body: LeadView = { id: lead.id, number: formatLeadNumber(lead.number), status: lead.status, createdAt: lead.createdAt.toISOString() };
     return { outcome: "completed", status: 201, body, resultId: lead.id };
   },

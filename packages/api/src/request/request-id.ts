@@ -1,10 +1,26 @@
-// Every request has an id: the production server (apps/web/server.mjs) sets it, or takes
-// nginx's, and echoes it in the response. It is the only thing a 5xx tells the caller, and it
-// is on the server's log line that holds the detail, so support can find one from the other.
+// Every request has an id: the production server (apps/web/server.mjs) takes a well-formed
+// X-Request-Id (the client's or nginx's) or mints one, and echoes it in the response. It is on
+// every log line of the request (the logger's request context), on the outbox rows a new lead
+// writes and on each delivery attempt's log line, and it is the only thing a 5xx tells the
+// caller, so support can go from an answer to everything the request caused.
+
 export const REQUEST_ID_HEADER = "x-request-id";
 
+/**
+ * What an accepted id looks like: 1–128 characters of [A-Za-z0-9._:-] (UUIDs, nginx's hex
+ * $request_id, trace-like ids). Anything else is replaced, never echoed: no spaces, quotes or
+ * control characters reach a log line or a header. Keep in step with apps/web/request-id.mjs.
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function isWellFormedRequestId(value: unknown): value is string {
+  return typeof value === "string" && REQUEST_ID_PATTERN.test(value);
+}
+
+/** The request's id as the server set it; a fresh one if it is missing or malformed (tests, dev). */
 export function requestIdOf(headers: Headers): string {
-  return headers.get(REQUEST_ID_HEADER) ?? crypto.randomUUID();
+  const id = headers.get(REQUEST_ID_HEADER);
+  return isWellFormedRequestId(id) ? id : crypto.randomUUID();
 }
 
 /** What a caller learns of an unexpected failure: nothing but where to find it in the logs. */

@@ -15,12 +15,12 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
   schema: Schema,
   operation:
     | IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>
-    | ((deps: RestDeps) => IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>),
+    | ((deps: RestDeps, request: Request) => IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>),
 ) {
   return (request: Request, deps: RestDeps): Promise<Response> =>
     withProblemResponses(request, deps, async () => {
       const { principal } = await authenticateCustomer(request, deps.sessionSecret);
-      const op = typeof operation === "function" ? operation(deps) : operation;
+      const op = typeof operation === "function" ? operation(deps, request) : operation;
       await spendCreateBudget(request, deps, principal, op.type);
 
       const body = await readJsonBody(request, deps.maxBodyBytes);

@@ -6,7 +6,11 @@ import type { LeadNotification } from "./lead-payload.ts";
 
 const transports = new Map<string, Transporter>();
 
-export async function sendEmail(options: { smtpUrl: string; from: string; to: string }, notification: LeadNotification): Promise<void> {
+export async function sendEmail(
+  options: { smtpUrl: string; from: string; to: string },
+  notification: LeadNotification,
+  requestId: string | null = null,
+): Promise<void> {
   let transport = transports.get(options.smtpUrl);
   if (!transport) {
     transport = nodemailer.createTransport(options.smtpUrl);
@@ -18,7 +22,8 @@ export async function sendEmail(options: { smtpUrl: string; from: string; to: st
     to: options.to,
     subject,
     messageId: `<${notification.deliveryId}@lead-notifications>`,
-    headers: { "X-Delivery-Id": notification.deliveryId },
+    // The request id is [A-Za-z0-9._:-] only (checked where it was accepted): header-safe.
+    headers: { "X-Delivery-Id": notification.deliveryId, ...(requestId ? { "X-Request-Id": requestId } : {}) },
     text,
   });
 }

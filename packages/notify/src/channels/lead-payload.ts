@@ -24,12 +24,19 @@ export interface LeadNotification {
   };
 }
 
-export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LeadNotification | null> {
+/** A delivery's notification, and the id of the request that created the lead (logs, headers). */
+export interface LoadedNotification {
+  notification: LeadNotification;
+  requestId: string | null;
+}
+
+export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LoadedNotification | null> {
   const row = await prisma.notificationDelivery.findUnique({
     where: { id: deliveryId },
     select: {
       kind: true,
       recipient: { select: { name: true, email: true } },
+      requestId: true,
       lead: {
         select: { id: true, number: true, name: true, phone: true, content: true, email: true, company: true, possibleDuplicate: true, createdAt: true },
       },
@@ -37,7 +44,7 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
   });
   if (!row) return null;
   const { lead } = row;
-  return {
+  const notification: LeadNotification = {
     type: row.kind === "lead_assigned" ? "lead.assigned" : "lead.created",
     deliveryId,
     ...(row.recipient && { assignee: { name: singleLine(row.recipient.name), email: singleLine(row.recipient.email) } }),
@@ -53,4 +60,5 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
       createdAt: lead.createdAt.toISOString(),
     },
   };
+  return { notification, requestId: row.requestId };
 }

@@ -1,10 +1,16 @@
 // Delivers a notification by HTTP POST, signed per the Standard Webhooks spec: headers
 // webhook-id (the stable delivery id: receivers drop duplicates by it), webhook-timestamp and
 // webhook-signature. Any non-2xx answer (a redirect too) or a timeout is a failed attempt.
+// X-Request-Id names the customer's request that created the lead (outside the signature: a
+// label for finding log lines, not a fact the receiver should act on).
 import { Webhook } from "standardwebhooks";
 import type { LeadNotification } from "./lead-payload.ts";
 
-export async function sendWebhook(options: { url: string; secret: string; timeoutMs: number }, notification: LeadNotification): Promise<void> {
+export async function sendWebhook(
+  options: { url: string; secret: string; timeoutMs: number },
+  notification: LeadNotification,
+  requestId: string | null = null,
+): Promise<void> {
   const body = JSON.stringify(notification);
   const sentAt = new Date();
   const signature = new Webhook(options.secret).sign(notification.deliveryId, sentAt, body);
@@ -15,6 +21,7 @@ export async function sendWebhook(options: { url: string; secret: string; timeou
       "webhook-id": notification.deliveryId,
       "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
       "webhook-signature": signature,
+      ...(requestId ? { "x-request-id": requestId } : {}),
     },
     body,
     // The body is a customer's personal data, signed: it goes to the configured URL only. A

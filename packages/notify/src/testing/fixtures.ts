@@ -19,7 +19,13 @@ export interface LeadFields {
   company?: string;
 }
 
-export async function createLeads(prisma: PrismaClient, count: number, channels: Channel[], fields: Partial<LeadFields> = {}): Promise<string[]> {
+export async function createLeads(
+  prisma: PrismaClient,
+  count: number,
+  channels: Channel[],
+  fields: Partial<LeadFields> = {},
+  options: { requestId?: string } = {},
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = await prisma.$transaction(async (tx) => {
@@ -34,7 +40,7 @@ export async function createLeads(prisma: PrismaClient, count: number, channels:
         },
         select: { id: true },
       });
-      await enqueueLeadNotifications(tx, lead.id, channels);
+      await enqueueLeadNotifications(tx, lead.id, channels, options.requestId ?? null);
       return lead.id;
     });
     ids.push(id);

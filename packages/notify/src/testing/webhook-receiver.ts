@@ -15,6 +15,8 @@ export interface WebhookReceiver {
   url: string;
   /** Attempts that reached the receiver, by delivery id. */
   received: Map<string, number>;
+  /** The X-Request-Id of the last attempt per delivery id (the request that created the lead). */
+  requestIds: Map<string, string | undefined>;
   /** The last body received per delivery id, parsed. */
   bodies: Map<string, unknown>;
   /** Delivery ids the receiver acted on: each once, duplicates dropped by id. */
@@ -30,6 +32,7 @@ export async function startWebhookReceiver(secret: string, behave: (deliveryId: 
   const receiver: WebhookReceiver = {
     url: "",
     received: new Map(),
+    requestIds: new Map(),
     bodies: new Map(),
     processed: new Set(),
     duplicatesDropped: 0,
@@ -54,6 +57,7 @@ export async function startWebhookReceiver(secret: string, behave: (deliveryId: 
       const attempt = (receiver.received.get(id) ?? 0) + 1;
       receiver.received.set(id, attempt);
       receiver.bodies.set(id, JSON.parse(body));
+      receiver.requestIds.set(id, headers["x-request-id"]);
       const behaviour = behave(id, attempt);
       if (behaviour === "fail") return void res.writeHead(500).end("failing on purpose");
       if (typeof behaviour === "object" && "redirect" in behaviour) return void res.writeHead(behaviour.redirect, { location: behaviour.location }).end();

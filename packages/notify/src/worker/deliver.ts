@@ -1,46 +1,69 @@
 // One delivery attempt: count it, send it, record the outcome. A thrown error makes pg-boss
-// retry with backoff; after the last attempt the job lands in the dead-letter queue.
+// retry with backoff; after the last attempt the job lands in the dead-letter queue. The
+// request id stored on the row travels with the attempt (its log line, the webhook's header).
 import type { PrismaClient } from "@once/db";
 import type { Channel, NotifyConfig } from "../config.ts";
 import { sendEmail } from "../channels/email.ts";
 import { loadLeadNotification } from "../channels/lead-payload.ts";
 import { sendWebhook } from "../channels/webhook.ts";
 
+export type AttemptResult = "delivered" | "already_delivered" | "missing";
+
+/** A failed attempt, with the request id of the lead it was for (for its log line). */
+export class DeliveryAttemptError extends Error {
+  constructor(
+    message: string,
+    readonly requestId: string | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "DeliveryAttemptError";
+  }
+}
+
 export async function deliverOnce(
   prisma: PrismaClient,
   config: NotifyConfig,
   channel: Channel,
   deliveryId: string,
-): Promise<"delivered" | "already-delivered" | "missing"> {
+): Promise<{ result: AttemptResult; requestId: string | null }> {
   const claimed = await prisma.notificationDelivery.updateMany({
     where: { id: deliveryId, status: { not: "delivered" } },
     data: { attempts: { increment: 1 } },
   });
   if (claimed.count === 0) {
-    const exists = await prisma.notificationDelivery.count({ where: { id: deliveryId } });
-    return exists ? "already-delivered" : "missing";
+    const row = await prisma.notificationDelivery.findUnique({ where: { id: deliveryId }, select: { requestId: true } });
+    return { result: row ? "already_delivered" : "missing", requestId: row?.requestId ?? null };
   }
-  const notification = await loadLeadNotification(prisma, deliveryId);
-  if (!notification) return "missing";
+  const loaded = await loadLeadNotification(prisma, deliveryId);
+  if (!loaded) return { result: "missing", requestId: null };
+  const { notification, requestId } = loaded;
   try {
     if (channel === "webhook") {
       if (!config.NOTIFY_WEBHOOK_URL || !config.NOTIFY_WEBHOOK_SECRET) throw new Error("the webhook channel is not configured (NOTIFY_WEBHOOK_URL)");
-      await sendWebhook({ url: config.NOTIFY_WEBHOOK_URL, secret: config.NOTIFY_WEBHOOK_SECRET, timeoutMs: config.NOTIFY_WEBHOOK_TIMEOUT_MS }, notification);
+      await sendWebhook(
+        { url: config.NOTIFY_WEBHOOK_URL, secret: config.NOTIFY_WEBHOOK_SECRET, timeoutMs: config.NOTIFY_WEBHOOK_TIMEOUT_MS },
+        notification,
+        requestId,
+      );
     } else {
       if (!config.NOTIFY_SMTP_URL || !config.NOTIFY_EMAIL_TO) throw new Error("the e-mail channel is not configured (NOTIFY_SMTP_URL)");
       // A new lead goes to sales' address; an assignment to the assignee's own.
       const to = notification.assignee?.email ?? config.NOTIFY_EMAIL_TO;
-      await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to }, notification);
+      await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to }, notification, requestId);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await prisma.notificationDelivery.update({ where: { id: deliveryId }, data: { lastError: message.slice(0, 500) } });
-    throw error;
+    throw new DeliveryAttemptError(message, requestId, { cause: error });
   }
   await prisma.notificationDelivery.update({ where: { id: deliveryId }, data: { status: "delivered", deliveredAt: new Date(), lastError: null } });
-  return "delivered";
+  return { result: "delivered", requestId };
 }
 
-export async function markDead(prisma: PrismaClient, deliveryId: string): Promise<void> {
+/** Marks the row dead; answers the request id stored with it (for the dead letter's log line). */
+export async function markDead(prisma: PrismaClient, deliveryId: string): Promise<string | null> {
   await prisma.notificationDelivery.updateMany({ where: { id: deliveryId, status: { not: "delivered" } }, data: { status: "dead" } });
+  const row = await prisma.notificationDelivery.findUnique({ where: { id: deliveryId }, select: { requestId: true } });
+  return row?.requestId ?? null;
 }

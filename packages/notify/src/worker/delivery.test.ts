@@ -161,6 +161,37 @@ describe("webhook delivery", () => {
   });
 });
 
+describe("the request id of the lead", () => {
+  it("is on every attempt's log line, sent as X-Request-Id, and each attempt is reported by result", async () => {
+    const secret = newWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, (_id, attempt) => (attempt === 1 ? "fail" : "ok"));
+    cleanups.push(() => receiver.close());
+    const [lead] = await createLeads(prisma, 1, ["webhook"], {}, { requestId: "req:lead-42" });
+    const lines: { message: string; fields: Record<string, unknown> }[] = [];
+    const log = {
+      info: (fields: Record<string, unknown>, message: string) => lines.push({ message, fields }),
+      warn: (fields: Record<string, unknown>, message: string) => lines.push({ message, fields }),
+    };
+    const attempts: string[] = [];
+    const running = await startNotificationWorker({
+      connectionString: databaseUrl(),
+      config: configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret }),
+      log,
+      relayIntervalMs: 200,
+      onAttempt: ({ channel, result }) => attempts.push(`${channel}:${result}`),
+    });
+    cleanups.push(() => running.stop());
+
+    await waitFor(async () => (await statusOf([lead!]))[0]?.status === "delivered", 60_000, "the delivery");
+    const [delivery] = await statusOf([lead!]);
+    expect(receiver.requestIds.get(delivery!.id)).toBe("req:lead-42");
+    const attemptLines = lines.filter((l) => l.message === "notify.attempt_failed" || l.message === "notify.delivery");
+    expect(attemptLines.map((l) => l.message)).toEqual(["notify.attempt_failed", "notify.delivery"]);
+    for (const line of attemptLines) expect(line.fields).toMatchObject({ deliveryId: delivery!.id, channel: "webhook", requestId: "req:lead-42" });
+    expect(attempts).toEqual(["webhook:failed", "webhook:delivered"]);
+  });
+});
+
 describe("e-mail delivery", () => {
   it("sends exactly one mail per lead to a real SMTP server", async () => {
     const smtp = await startSmtpSink();

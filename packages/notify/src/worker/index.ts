@@ -1,1 +1,1 @@
-export { startNotificationWorker, requeueDeadDelivery, type RunningWorker, type WorkerLog } from "./start-worker.ts";
+export { startNotificationWorker, requeueDeadDelivery, type RunningWorker, type WorkerLog, type DeliveryAttempt } from "./start-worker.ts";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { createPrismaClient, type PrismaClient } from "@once/db";
 import { listenOn } from "@once/db/listen";
 import type { NotifyConfig, Channel } from "../config.ts";
-import { deliverOnce, markDead } from "./deliver.ts";
+import { DeliveryAttemptError, deliverOnce, markDead, type AttemptResult } from "./deliver.ts";
 import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
@@ -16,6 +16,12 @@ import { relayPendingDeliveries } from "./relay.ts";
 export interface WorkerLog {
   info(fields: Record<string, unknown>, message: string): void;
   warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/** What one delivery attempt came to, for metrics ("failed": pg-boss retries it, or it goes dead). */
+export interface DeliveryAttempt {
+  channel: Channel;
+  result: AttemptResult | "failed";
 }
 
 export interface RunningWorker {
@@ -34,6 +40,8 @@ export async function startNotificationWorker(options: {
   relayIntervalMs?: number;
   /** How often each channel's dispatcher looks for due jobs (retries, other nodes' jobs). */
   pollIntervalMs?: number;
+  /** Told about every attempt (must not throw); the web node counts them for /metrics. */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
 }): Promise<RunningWorker> {
   const { config, log } = options;
   const boss = new PgBoss({
@@ -52,7 +60,7 @@ export async function startNotificationWorker(options: {
       await boss.start();
       await createQueues(boss, config);
     });
-    dispatchers = await startWorking(boss, prisma, config, log, options.pollIntervalMs ?? 500);
+    dispatchers = await startWorking(boss, prisma, config, log, options.pollIntervalMs ?? 500, options.onAttempt ?? (() => undefined));
   } catch (error) {
     // A worker that failed to start must not keep polling or holding connections.
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
@@ -134,7 +142,15 @@ async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promi
   }
 }
 
-async function startWorking(boss: PgBoss, prisma: PrismaClient, config: NotifyConfig, log: WorkerLog, pollIntervalMs: number): Promise<Dispatcher[]> {
+// Each attempt's log line names the delivery, its channel and the request that created the lead.
+async function startWorking(
+  boss: PgBoss,
+  prisma: PrismaClient,
+  config: NotifyConfig,
+  log: WorkerLog,
+  pollIntervalMs: number,
+  onAttempt: (attempt: DeliveryAttempt) => void,
+): Promise<Dispatcher[]> {
   const dispatchers = (["webhook", "email"] as Channel[]).map((channel) =>
     startDispatcher<{ deliveryId: string }>(boss, queueFor(channel), {
       concurrency: config.NOTIFY_CONCURRENCY,
@@ -144,10 +160,13 @@ async function startWorking(boss: PgBoss, prisma: PrismaClient, config: NotifyCo
       async run(job) {
         const deliveryId = job.data.deliveryId;
         try {
-          const result = await deliverOnce(prisma, config, channel, deliveryId);
-          log.info({ deliveryId, channel, result }, "notify.delivery");
+          const { result, requestId } = await deliverOnce(prisma, config, channel, deliveryId);
+          onAttempt({ channel, result });
+          log.info({ deliveryId, channel, result, requestId }, "notify.delivery");
         } catch (error) {
-          log.warn({ deliveryId, channel, err: error instanceof Error ? error.message : String(error) }, "notify.attempt_failed");
+          onAttempt({ channel, result: "failed" });
+          const requestId = error instanceof DeliveryAttemptError ? error.requestId : null;
+          log.warn({ deliveryId, channel, requestId, err: error instanceof Error ? error.message : String(error) }, "notify.attempt_failed");
           throw error;
         }
       },
@@ -155,8 +174,8 @@ async function startWorking(boss: PgBoss, prisma: PrismaClient, config: NotifyCo
   );
   await boss.work<{ deliveryId: string }>(DEAD_LETTER_QUEUE, { batchSize: 10, pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
-      await markDead(prisma, job.data.deliveryId);
-      log.warn({ deliveryId: job.data.deliveryId }, "notify.dead_letter");
+      const requestId = await markDead(prisma, job.data.deliveryId);
+      log.warn({ deliveryId: job.data.deliveryId, requestId }, "notify.dead_letter");
     }
   });
   return dispatchers;

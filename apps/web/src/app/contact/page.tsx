@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { TRPCError } from "@trpc/server";
 import { Card, PageHeader } from "@once/ui";
-import { Clock, Mail, Phone } from "@once/ui/icons";
+import { Clock, Icon, Mail, Phone } from "@once/ui/icons";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 import { getQueryClient, trpc } from "~/trpc/server";
@@ -41,10 +41,10 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
       <div>
         <PageHeader title={t("contact.heading")} lead={t("contact.intro")} />
         <ol className="space-y-4">
-          {steps.map(({ icon: Icon, text }) => (
+          {steps.map(({ icon, text }) => (
             <li key={text} className="flex items-start gap-3 text-ink">
               <span aria-hidden className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
-                <Icon className="size-4" />
+                <Icon node={icon} className="size-4" />
               </span>
               <span className="pt-1.5">{text}</span>
             </li>

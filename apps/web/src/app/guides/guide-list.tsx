@@ -1,10 +1,9 @@
 "use client";
 // The catalog's cards: cover, both titles, what it is, stock, and the way to order.
-import Image from "next/image";
-import Link from "next/link";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Badge, cardClasses, cx } from "@once/ui";
-import { ArrowRight, Gift } from "@once/ui/icons";
+import { ArrowRight, Gift, Icon } from "@once/ui/icons";
+import { Cover } from "~/catalog/cover";
 import { guideDetails } from "~/catalog/guide-details";
 import { useI18n } from "~/i18n/i18n-provider";
 import { useTRPC } from "~/trpc/react";
@@ -20,28 +19,25 @@ export function GuideList() {
         const details = guideDetails(guide.slug);
         return (
           <li key={guide.slug} className={cx(cardClasses, "group relative flex flex-col overflow-hidden")} data-testid="guide-card">
-            <Image
+            <Cover
               src={details.cover}
-              alt=""
-              width={960}
-              height={720}
               sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 100vw"
-              preload={index === 0}
+              priority={index === 0}
               className="aspect-[4/3] w-full bg-surface-muted object-cover"
             />
             <div className="flex flex-1 flex-col gap-2 p-5">
               <div className="flex flex-wrap gap-2">
                 <Badge tone="brand">
-                  <Gift aria-hidden />
+                  <Icon node={Gift} aria-hidden />
                   {t("guides.free")}
                 </Badge>
                 <Badge tone={guide.inStock ? "success" : "warning"}>{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</Badge>
               </div>
               <h2 className="text-lg leading-snug font-semibold">
                 {/* The whole card is the link's target (the ::after overlay), read once as the title. */}
-                <Link href={`/guides/${guide.slug}`} className="text-ink after:absolute after:inset-0 group-hover:text-brand">
+                <a href={`/guides/${guide.slug}`} className="text-ink after:absolute after:inset-0 group-hover:text-brand">
                   {zh ? guide.titleZh : guide.titleEn}
-                </Link>
+                </a>
               </h2>
               <p className="text-sm text-ink-muted" lang={zh ? "en" : "zh-CN"}>
                 {zh ? guide.titleEn : guide.titleZh}
@@ -49,7 +45,7 @@ export function GuideList() {
               <p className="text-sm text-ink">{zh ? guide.summaryZh : guide.summaryEn}</p>
               <p className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand">
                 {guide.inStock ? t("guides.view") : t("guides.viewOutOfStock")}
-                <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+                <Icon node={ArrowRight} aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
               </p>
             </div>
           </li>

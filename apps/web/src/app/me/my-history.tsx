@@ -5,7 +5,7 @@
 // the forms' "last confirmation" links.
 import { useMutationState, useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeProps, cardClasses, cx } from "@once/ui";
-import { Clock, Inbox, Mail, Package, TriangleAlert } from "@once/ui/icons";
+import { Clock, Icon, Inbox, Mail, Package, TriangleAlert } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { useTRPC } from "~/trpc/react";
@@ -90,7 +90,7 @@ export function MyHistory() {
   const status = (s: string) => <Badge tone={STATUS_TONE[s] ?? "neutral"}>{t(`me.status.${s}` as MessageKey)}</Badge>;
   const empty = (text: string) => (
     <p className="flex items-center gap-2 rounded-card border border-dashed border-line p-5 text-sm text-ink-muted">
-      <Inbox aria-hidden className="size-4" />
+      <Icon node={Inbox} aria-hidden className="size-4" />
       {text}
     </p>
   );
@@ -106,7 +106,7 @@ export function MyHistory() {
               <Item
                 key={p.key}
                 testId="pending-operation"
-                icon={p.attention ? <TriangleAlert /> : <Clock />}
+                icon={p.attention ? <Icon node={TriangleAlert} /> : <Icon node={Clock} />}
                 title={p.type === "order" ? `${titleOf(String(p.params.item))} × ${String(p.params.quantity)}` : t("me.inquiry")}
                 detail={p.attention ? t("me.attentionReference", { reference: p.key }) : undefined}
                 badge={<Badge tone={p.attention ? "danger" : "warning"}>{p.attention ? t("status.attention.title") : t("status.pending.title")}</Badge>}
@@ -127,7 +127,7 @@ export function MyHistory() {
                 key={o.id}
                 id={o.number}
                 testId="my-order"
-                icon={<Package />}
+                icon={<Icon node={Package} />}
                 title={
                   <>
                     <span className="font-mono">{o.number}</span> · {zh ? o.titleZh : o.titleEn} × {o.quantity}
@@ -153,7 +153,7 @@ export function MyHistory() {
                 key={l.id}
                 id={l.number}
                 testId="my-lead"
-                icon={<Mail />}
+                icon={<Icon node={Mail} />}
                 title={<span className="font-mono">{l.number}</span>}
                 detail={l.excerpt}
                 badge={status(l.status)}

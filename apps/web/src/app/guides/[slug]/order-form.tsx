@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { OrderInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
 import { Button, Field, Select } from "@once/ui";
-import { Send } from "@once/ui/icons";
+import { Icon, Send } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
@@ -84,7 +84,7 @@ export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: s
         />
       </fieldset>
       <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
-        <Send aria-hidden />
+        <Icon node={Send} aria-hidden />
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}
       </Button>
       <Status

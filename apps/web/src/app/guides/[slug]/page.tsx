@@ -2,11 +2,11 @@
 // form as props: the page ships no query cache, so its first load stays small. An out-of-stock
 // guide shows why instead of a form, and offers an inquiry about it.
 import type { Metadata } from "next";
-import Image from "next/image";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { Badge, buttonClasses, Card, Notice } from "@once/ui";
-import { ArrowRight, Check, Gift, PackageX, Truck } from "@once/ui/icons";
+import { ArrowRight, Check, Gift, Icon, PackageX, Truck } from "@once/ui/icons";
+import { Cover } from "~/catalog/cover";
 import { guideDetails } from "~/catalog/guide-details";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
@@ -53,19 +53,16 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
           <span>{title}</span>
         </nav>
         <div className="grid gap-6 sm:grid-cols-[14rem_minmax(0,1fr)] sm:items-start">
-          <Image
+          <Cover
             src={details.cover}
-            alt=""
-            width={960}
-            height={720}
             sizes="(min-width: 640px) 224px, 100vw"
-            preload
+            priority
             className="aspect-[4/3] w-full rounded-card border border-line object-cover"
           />
           <div className="space-y-2">
             <div className="flex flex-wrap gap-2">
               <Badge tone="brand">
-                <Gift aria-hidden />
+                <Icon node={Gift} aria-hidden />
                 {t("guides.free")}
               </Badge>
               <Badge tone={guide.inStock ? "success" : "warning"}>{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</Badge>
@@ -85,7 +82,7 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
             <ul className="space-y-2">
               {contents.map((line) => (
                 <li key={line} className="flex gap-2 text-ink">
-                  <Check aria-hidden className="mt-1 size-4 shrink-0 text-success" />
+                  <Icon node={Check} aria-hidden className="mt-1 size-4 shrink-0 text-success" />
                   {line}
                 </li>
               ))}
@@ -93,7 +90,7 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
           </section>
         ) : null}
         <p className="flex items-start gap-2 rounded-card bg-surface-muted p-4 text-sm text-ink">
-          <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+          <Icon node={Truck} aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
           {details.pages ? t("guide.format", { pages: details.pages }) : t("guide.formatNoPages")}
         </p>
       </article>
@@ -105,11 +102,11 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
             <OrderForm slug={guide.slug} title={title} maxPerOrder={guide.maxPerOrder} />
           </>
         ) : (
-          <Notice tone="warning" icon={<PackageX aria-hidden />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">
+          <Notice tone="warning" icon={<Icon node={PackageX} aria-hidden />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">
             <p>{t("guide.soldOut.body")}</p>
             <a href={`/contact?guide=${encodeURIComponent(guide.slug)}`} className={buttonClasses({ variant: "primary", className: "mt-2" })}>
               {t("guide.soldOut.ask")}
-              <ArrowRight aria-hidden />
+              <Icon node={ArrowRight} aria-hidden />
             </a>
           </Notice>
         )}

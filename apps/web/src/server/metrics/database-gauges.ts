@@ -1,0 +1,29 @@
+// The gauges read at scrape time rather than counted: this node's database pool, and the
+// outbox (one grouped query; database-wide figures, the same on every node: aggregate them
+// with max(), not sum()). If the outbox cannot be read, its series are dropped for this scrape
+// rather than left at stale values (alert on their absence).
+import "server-only";
+import { poolStatsOf, type PrismaClient } from "@once/db";
+import { readOutboxStatus } from "@once/notify";
+import { metrics } from "./registry";
+
+export async function refreshDatabaseGauges(prisma: PrismaClient, onError: (error: unknown) => void): Promise<void> {
+  const m = metrics();
+  const pool = poolStatsOf(prisma);
+  if (pool) {
+    m.poolInUse.set(pool.inUse);
+    m.poolWaiting.set(pool.waiting);
+    m.poolMax.set(pool.max);
+  }
+  try {
+    const outbox = await readOutboxStatus(prisma);
+    for (const { channel, status, count } of outbox.backlog) m.outboxBacklog.set({ channel, status }, count);
+    m.outboxOldestPendingAge.set(outbox.oldestPendingSeconds);
+    for (const { channel, count } of outbox.deadLetters) m.outboxDeadLetters.set({ channel }, count);
+  } catch (error) {
+    m.outboxBacklog.reset();
+    m.outboxOldestPendingAge.reset();
+    m.outboxDeadLetters.reset();
+    onError(error);
+  }
+}
