@@ -29,19 +29,23 @@ export async function committedMigrations(): Promise<string[]> {
     .sort();
 }
 
-/** A database of an older release: every committed migration but the last one applied. */
-export async function createOldDatabase(label: string): Promise<{ database: TestDatabase; missing: string }> {
+/** A database of an older release: the committed migrations applied but the newest (or from `firstMissing` on). */
+export async function createOldDatabase(label: string, options: { firstMissing?: string } = {}): Promise<{ database: TestDatabase; missing: string }> {
   const database = await createTestDatabase(label, { migrate: false });
   const all = await committedMigrations();
+  // By default only the newest migration is missing; a test that needs a particular one to
+  // run at start-up names it (it and every later one are then missing).
+  const cut = options.firstMissing ? all.indexOf(options.firstMissing) : all.length - 1;
+  if (cut < 0) throw new Error(`no committed migration ${options.firstMissing}`);
   const older = await mkdtemp(path.join(os.tmpdir(), "older-migrations-"));
   try {
-    for (const name of all.slice(0, -1)) await cp(path.join(migrationsDir, name), path.join(older, name), { recursive: true });
+    for (const name of all.slice(0, cut)) await cp(path.join(migrationsDir, name), path.join(older, name), { recursive: true });
     await cp(path.join(migrationsDir, "migration_lock.toml"), path.join(older, "migration_lock.toml"));
     await deployMigrations({ databaseUrl: database.url, migrationsDir: older });
   } finally {
     await rm(older, { recursive: true, force: true });
   }
-  return { database, missing: all.at(-1)! };
+  return { database, missing: all[cut]! };
 }
 
 export interface HeldLocks {
