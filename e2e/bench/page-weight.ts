@@ -74,7 +74,7 @@ try {
         // What moved, so a regression names its cause.
         for (const { node, previousRect: a, currentRect: b } of entry.sources) {
           const el = node instanceof Element ? node : node?.parentElement;
-          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")}` : "?";
+          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${Array.from(el.classList).slice(0, 3).join(".")}` : "?";
           w.__shifted.push(`${name} y ${a.y}→${b.y}, height ${a.height}→${b.height} (${entry.value.toFixed(4)})`);
         }
       }

@@ -1,6 +1,6 @@
 // Helpers for the fleet system tests (fleet-*.test.ts): databases in a given state, locks held
 // from the test to stop a node at a chosen point, and what counts as trouble in a node's log.
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -29,27 +29,23 @@ export async function committedMigrations(): Promise<string[]> {
     .sort();
 }
 
-/** A database of an older release: every committed migration but the last one applied. */
-export async function createOldDatabase(label: string): Promise<{ database: TestDatabase; missing: string }> {
+/** A database of an older release: the committed migrations applied but the newest (or from `firstMissing` on). */
+export async function createOldDatabase(label: string, options: { firstMissing?: string } = {}): Promise<{ database: TestDatabase; missing: string }> {
   const database = await createTestDatabase(label, { migrate: false });
   const all = await committedMigrations();
+  // By default only the newest migration is missing; a test that needs a particular one to
+  // run at start-up names it (it and every later one are then missing).
+  const cut = options.firstMissing ? all.indexOf(options.firstMissing) : all.length - 1;
+  if (cut < 0) throw new Error(`no committed migration ${options.firstMissing}`);
   const older = await mkdtemp(path.join(os.tmpdir(), "older-migrations-"));
   try {
-    for (const name of all.slice(0, -1)) await cp(path.join(migrationsDir, name), path.join(older, name), { recursive: true });
+    for (const name of all.slice(0, cut)) await cp(path.join(migrationsDir, name), path.join(older, name), { recursive: true });
     await cp(path.join(migrationsDir, "migration_lock.toml"), path.join(older, "migration_lock.toml"));
     await deployMigrations({ databaseUrl: database.url, migrationsDir: older });
   } finally {
     await rm(older, { recursive: true, force: true });
   }
-  return { database, missing: all.at(-1)! };
-}
-
-/** The first table a committed migration changes (what a test locks to keep it running). */
-export async function tableChangedBy(migration: string): Promise<string> {
-  const sql = await readFile(path.join(migrationsDir, migration, "migration.sql"), "utf8");
-  const table = /(?:ALTER TABLE|CREATE (?:UNIQUE )?INDEX \S+ ON)\s+"(\w+)"/i.exec(sql)?.[1];
-  if (!table) throw new Error(`cannot tell which table ${migration} changes`);
-  return table;
+  return { database, missing: all[cut]! };
 }
 
 export interface HeldLocks {

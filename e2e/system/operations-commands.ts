@@ -30,11 +30,11 @@ export const ELSEWHERE: Record<string, string> = {
   // "## Metrics" and "## Request ids": fleet-metrics.test.ts does what these do, on a
   // production node (scrape with the token; POST with an id, its outbox row, its log lines).
   "curl -s -H \"Authorization: Bearer $METRICS_TOKEN\" http://127.0.0.1:3000/metrics | grep '^once_'": "fleet-metrics.test.ts scrapes /metrics with the token",
-  "curl -si -X POST $BASE/api/v1/leads -H \"Authorization: Bearer $TOKEN\" -H \"Idempotency-Key: $KEY\" -H 'Content-Type: application/json' -H 'X-Request-Id: support-1234' -d '{\"name\":\"Li\",\"phone\":\"13900000000\",\"content\":\"Call me\"}' | grep -i x-request-id":
+  'curl -si -X POST $BASE/api/v1/leads -H "Authorization: Bearer $TOKEN" -H "Idempotency-Key: $KEY" -H \'Content-Type: application/json\' -H \'X-Request-Id: support-1234\' -d \'{"name":"Li","phone":"13900000000","content":"Call me"}\' | grep -i x-request-id':
     "fleet-metrics.test.ts posts a lead with its own X-Request-Id",
-  "psql \"$DATABASE_URL\" -c \"select id, channel, status, attempts from notification_delivery where request_id = 'support-1234'\"":
+  'psql "$DATABASE_URL" -c "select id, channel, status, attempts from notification_delivery where request_id = \'support-1234\'"':
     "fleet-metrics.test.ts finds the outbox row by request_id",
-  "grep -h '\"requestId\":\"support-1234\"' node-*.log": "fleet-metrics.test.ts finds the request's and the delivery's log lines by requestId",
+  'grep -h \'"requestId":"support-1234"\' node-*.log': "fleet-metrics.test.ts finds the request's and the delivery's log lines by requestId",
 };
 
 /**

@@ -57,6 +57,12 @@ export const env = createEnv({
     // deliveries it holds, writing counters) before it exits anyway; read by server.mjs.
     // Keep it below the orchestrator's kill timeout (Kubernetes: 30 s; systemd: 90 s).
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(15_000),
+    // How often a node writes its operation counters (the operator view, per-lead counters); it
+    // also writes them when it stops cleanly. A crash loses at most this much.
+    OPERATION_STATS_FLUSH_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5_000),
+    // Next's switch for leaving SIGINT/SIGTERM to the app; the dev script sets it so that
+    // `pnpm dev` stops through the same hooks as production (server/dev-stop.ts).
+    NEXT_MANUAL_SIG_HANDLE: z.string().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   },

@@ -3,12 +3,15 @@
 // limited in front of better-auth (apps/web's /api/auth route: per address and per account,
 // shared by all nodes), because its own limiter is per node and believes X-Forwarded-For.
 // Customers never sign in: they have anonymous sessions (packages/api).
+// A disabled account (`pnpm staff disable`) cannot sign in and its sessions are deleted at that
+// moment (staff-directory.ts); a session created in a race with the disabling is refused here.
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import type { PrismaClient } from "@once/db";
+import { isStaffRole, type StaffRole } from "./roles.ts";
 
-export const STAFF_ROLES = ["sales", "admin"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from "./roles.ts";
 
 export interface AuthOptions {
   secret: string;
@@ -31,7 +34,21 @@ export function createAuth(prisma: PrismaClient, options: AuthOptions) {
     telemetry: { enabled: false },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
     user: {
-      additionalFields: { role: { type: "string", required: false, defaultValue: "sales", input: false } },
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "sales", input: false },
+        disabledAt: { type: "date", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Runs after the password was verified: only the account's holder learns it is disabled.
+          async before(session) {
+            const user = await prisma.user.findUnique({ where: { id: session.userId }, select: { disabledAt: true } });
+            if (!user || user.disabledAt) throw new APIError("FORBIDDEN", { message: "This account is disabled.", code: "ACCOUNT_DISABLED" });
+          },
+        },
+      },
     },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     advanced: {
@@ -56,7 +73,8 @@ export interface StaffMember {
 export async function staffFromHeaders(auth: Auth, headers: Headers): Promise<StaffMember | null> {
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string };
-  const role = (STAFF_ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as StaffRole) : "sales";
+  const user = session.user as typeof session.user & { role?: string; disabledAt?: Date | null };
+  if (user.disabledAt) return null;
+  const role = isStaffRole(user.role ?? "") ? (user.role as StaffRole) : "sales";
   return { id: user.id, name: user.name, email: user.email, role };
 }

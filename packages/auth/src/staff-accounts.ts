@@ -1,28 +1,170 @@
-// Creating staff accounts (there is no public sign-up), and the development account.
+// Staff accounts (there is no public sign-up): what `pnpm staff` and an admin page call. Each
+// operation checks its input and says what is wrong in one sentence (StaffAccountError).
+// Disabling deletes the account's sessions in the same transaction, so it is signed out at
+// once (sessions are read from the database on every request); create-auth.ts refuses it a new one.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@once/db";
-import type { StaffRole } from "./create-auth.ts";
+import { DEV_STAFF } from "./dev-staff.ts";
+import { passwordProblem } from "./password-policy.ts";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "./roles.ts";
 
-/** Development only: documented in the README; production refuses to start while it works. */
-export const DEV_STAFF = { email: "sales@example.com", password: "change-me-now", name: "Dev Sales", role: "admin" as StaffRole };
+export { DEV_STAFF } from "./dev-staff.ts";
 
+/** A refused operation; `message` is one sentence for the operator. */
+export class StaffAccountError extends Error {
+  override name = "StaffAccountError";
+}
+
+export interface StaffAccountInput {
+  email: string;
+  name: string;
+  role: string;
+  password: string;
+}
+
+export interface StaffAccountSummary {
+  email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
+  createdAt: Date;
+  /** Sessions not yet expired. */
+  activeSessions: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  if (!EMAIL.test(normalized)) throw new StaffAccountError(`not an e-mail address: "${email}"`);
+  return normalized;
+}
+
+export function parseRole(role: string): StaffRole {
+  if (!isStaffRole(role)) throw new StaffAccountError(`unknown role "${role}": use ${STAFF_ROLES.join(" or ")}`);
+  return role;
+}
+
+function assertPassword(password: string, account: { email: string; name?: string }): void {
+  const problem = passwordProblem(password, account);
+  if (problem) throw new StaffAccountError(problem);
+}
+
+/**
+ * Creates the account, or updates an existing one with the same e-mail (name, role, and the
+ * password when it differs: then its sessions end). No checks: for the development account
+ * and test fixtures; operators go through `addStaffAccount`.
+ */
 export async function upsertStaffAccount(prisma: PrismaClient, account: { email: string; password: string; name: string; role: StaffRole }): Promise<string> {
-  const email = account.email.toLowerCase();
-  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) return existing.id;
-  const id = randomUUID();
-  await prisma.user.create({
-    data: {
-      id,
-      email,
-      name: account.name,
-      role: account.role,
-      emailVerified: true,
-      accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password: await hashPassword(account.password) } },
-    },
+  return (await saveAccount(prisma, { ...account, email: account.email.toLowerCase() })).id;
+}
+
+/** `pnpm staff add`: checks e-mail, name, role and password, then creates or updates. */
+export async function addStaffAccount(prisma: PrismaClient, input: StaffAccountInput): Promise<{ id: string; created: boolean }> {
+  const email = normalizeEmail(input.email);
+  const name = input.name.trim();
+  if (!name) throw new StaffAccountError("the name is empty");
+  const role = parseRole(input.role);
+  assertPassword(input.password, { email, name });
+  return saveAccount(prisma, { email, name, role, password: input.password });
+}
+
+async function saveAccount(prisma: PrismaClient, account: { email: string; password: string; name: string; role: StaffRole }) {
+  const existing = await prisma.user.findUnique({
+    where: { email: account.email },
+    select: { id: true, accounts: { where: { providerId: "credential" }, select: { id: true, password: true } } },
   });
-  return id;
+  if (!existing) {
+    const id = randomUUID();
+    await prisma.user.create({
+      data: {
+        id,
+        email: account.email,
+        name: account.name,
+        role: account.role,
+        emailVerified: true,
+        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password: await hashPassword(account.password) } },
+      },
+    });
+    return { id, created: true };
+  }
+  const credential = existing.accounts[0];
+  const samePassword = credential?.password ? await verifyPassword({ hash: credential.password, password: account.password }) : false;
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: existing.id }, data: { name: account.name, role: account.role } });
+    if (samePassword) return;
+    await writePassword(tx, existing.id, credential?.id, account.password);
+    await tx.session.deleteMany({ where: { userId: existing.id } });
+  });
+  return { id: existing.id, created: false };
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+async function writePassword(tx: Tx, userId: string, credentialId: string | undefined, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  if (credentialId) await tx.account.update({ where: { id: credentialId }, data: { password: hash } });
+  else await tx.account.create({ data: { id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash } });
+}
+
+async function findAccount(prisma: PrismaClient | Tx, email: string) {
+  const user = await prisma.user.findUnique({
+    where: { email: normalizeEmail(email) },
+    select: { id: true, email: true, name: true, disabledAt: true, accounts: { where: { providerId: "credential" }, select: { id: true } } },
+  });
+  if (!user) throw new StaffAccountError(`no staff account with the e-mail ${normalizeEmail(email)}`);
+  return user;
+}
+
+/** The account with this e-mail; a StaffAccountError when there is none. */
+export async function findStaffAccount(prisma: PrismaClient, email: string): Promise<{ id: string; email: string; name: string; disabled: boolean }> {
+  const user = await findAccount(prisma, email);
+  return { id: user.id, email: user.email, name: user.name, disabled: user.disabledAt !== null };
+}
+
+/** `pnpm staff passwd`: a new password; every session of the account ends. */
+export async function setStaffPassword(prisma: PrismaClient, email: string, password: string): Promise<{ revokedSessions: number }> {
+  const user = await findAccount(prisma, email);
+  assertPassword(password, user);
+  return prisma.$transaction(async (tx) => {
+    await writePassword(tx, user.id, user.accounts[0]?.id, password);
+    const { count } = await tx.session.deleteMany({ where: { userId: user.id } });
+    return { revokedSessions: count };
+  });
+}
+
+/** `pnpm staff disable`: no more sign-ins, and its sessions end now. Disabling twice is no error. */
+export async function disableStaffAccount(prisma: PrismaClient, email: string): Promise<{ revokedSessions: number; alreadyDisabled: boolean }> {
+  return prisma.$transaction(async (tx) => {
+    const user = await findAccount(tx, email);
+    if (!user.disabledAt) await tx.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    const { count } = await tx.session.deleteMany({ where: { userId: user.id } });
+    return { revokedSessions: count, alreadyDisabled: user.disabledAt !== null };
+  });
+}
+
+/** `pnpm staff enable`: the account may sign in again (with its current password). */
+export async function enableStaffAccount(prisma: PrismaClient, email: string): Promise<{ wasDisabled: boolean }> {
+  const user = await findAccount(prisma, email);
+  if (user.disabledAt) await prisma.user.update({ where: { id: user.id }, data: { disabledAt: null } });
+  return { wasDisabled: user.disabledAt !== null };
+}
+
+/** `pnpm staff list`: every account, by e-mail. */
+export async function listStaffAccounts(prisma: PrismaClient, now: Date = new Date()): Promise<StaffAccountSummary[]> {
+  const users = await prisma.user.findMany({
+    orderBy: { email: "asc" },
+    select: { email: true, name: true, role: true, disabledAt: true, createdAt: true, _count: { select: { sessions: { where: { expiresAt: { gt: now } } } } } },
+  });
+  return users.map((u) => ({
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    disabled: u.disabledAt !== null,
+    createdAt: u.createdAt,
+    activeSessions: u._count.sessions,
+  }));
 }
 
 /** True when the development account exists with its published password. */

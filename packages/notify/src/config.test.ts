@@ -41,3 +41,13 @@ describe("NOTIFY_WEBHOOK_URL in production", () => {
     expect(() => readNotifyConfig({ NOTIFY_WEBHOOK_TIMEOUT_MS: "5" })).toThrow(/^invalid environment variable NOTIFY_WEBHOOK_TIMEOUT_MS: [^\n]+$/);
   });
 });
+
+describe("NOTIFY_CONCURRENCY", () => {
+  it("defaults to 8 deliveries at once and refuses 0, fractions and more than 64 in one line", () => {
+    expect(readNotifyConfig({}).NOTIFY_CONCURRENCY).toBe(8);
+    expect(readNotifyConfig({ NOTIFY_CONCURRENCY: "16" }).NOTIFY_CONCURRENCY).toBe(16);
+    for (const value of ["0", "2.5", "65", "many"]) {
+      expect(() => readNotifyConfig({ NOTIFY_CONCURRENCY: value })).toThrow(/^invalid environment variable NOTIFY_CONCURRENCY: [^\n]+$/);
+    }
+  });
+});

@@ -32,6 +32,8 @@ export function readNotifyConfig(source: NodeJS.ProcessEnv = process.env) {
       NOTIFY_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
       NOTIFY_EMAIL_FROM: z.email().default("leads@localhost"),
       NOTIFY_EMAIL_TO: z.email().optional(),
+      /** Deliveries under way at once per channel on each node (each waits mostly on the receiver). */
+      NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
       /** Attempts per delivery before it becomes a dead letter. */
       NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
       /** First retry delay; pg-boss doubles it each attempt (exponential backoff). */

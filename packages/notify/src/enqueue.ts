@@ -16,3 +16,22 @@ export async function enqueueLeadNotifications(
   const { count } = await tx.notificationDelivery.createMany({ data: channels.map((channel) => ({ leadId, channel, requestId })) });
   return count;
 }
+
+/**
+ * Tells a staff member a lead was assigned to them: one e-mail delivery, written INSIDE the
+ * assignment's transaction. The lead's version after the assignment is part of the row's
+ * unique key, so each assignment is told exactly once (the job id derives from the row's id).
+ * Nothing is written when e-mail is not configured.
+ */
+export async function enqueueAssignmentNotification(
+  tx: Prisma.TransactionClient,
+  assignment: { leadId: string; assigneeId: string; leadVersion: number },
+  channels: readonly Channel[],
+): Promise<number> {
+  if (!channels.includes("email")) return 0;
+  const { count } = await tx.notificationDelivery.createMany({
+    data: [{ leadId: assignment.leadId, channel: "email", kind: "lead_assigned", recipientId: assignment.assigneeId, leadVersion: assignment.leadVersion }],
+    skipDuplicates: true,
+  });
+  return count;
+}

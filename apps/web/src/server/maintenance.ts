@@ -15,7 +15,6 @@ import { afterRequests, onDrain } from "./shutdown";
 import { metrics } from "./metrics/registry";
 
 const RETENTION_SWEEP_MS = 10 * 60 * 1000;
-const STATS_FLUSH_MS = 5_000;
 /** Left for the final hooks (flush, closing pools) when the worker's graceful wait is sized. */
 const FINAL_HOOKS_RESERVE_MS = 2_000;
 
@@ -41,7 +40,7 @@ export function startMaintenance(): void {
   let flushing: Promise<unknown> = Promise.resolve();
   const flushTimer = setInterval(() => {
     flushing = flushOperationStats(prisma()).catch((error: unknown) => logger.warn({ err: errorText(error) }, "operation_stats.flush_failed"));
-  }, STATS_FLUSH_MS);
+  }, env.OPERATION_STATS_FLUSH_MS);
   flushTimer.unref();
   const firstSweep = setTimeout(() => void sweep(), 30_000);
   firstSweep.unref();
@@ -83,7 +82,7 @@ export function startMaintenance(): void {
   afterRequests({
     name: "operation counters",
     async run() {
-      // Counts of the requests answered since the last 5-second flush would otherwise be lost.
+      // Counts of the requests answered since the last flush would otherwise be lost.
       clearInterval(flushTimer);
       await flushing;
       await flushOperationStats(prisma());

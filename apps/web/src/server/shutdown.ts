@@ -44,6 +44,21 @@ export function afterRequests(hook: ShutdownHook): void {
   lifecycle().final.push(hook);
 }
 
+/**
+ * The stop's hooks for a process that has no server.mjs (`next dev`, see dev-stop.ts): the
+ * same order as server.mjs (which, outside the bundle, keeps its own copy): `draining`, the
+ * `drain` hooks together, then the `final` hooks one by one. A failing hook is reported and
+ * the others still run.
+ */
+export async function runStopHooks(deadline: number, report: (message: string) => void): Promise<void> {
+  const state = lifecycle();
+  state.draining = true;
+  const run = (hook: ShutdownHook) =>
+    hook.run(deadline).catch((error: unknown) => report(`shutdown: ${hook.name} failed: ${error instanceof Error ? error.message : String(error)}`));
+  await Promise.all(state.drain.map(run));
+  for (const hook of state.final) await run(hook);
+}
+
 /** Hands the validated SHUTDOWN_TIMEOUT_MS to server.mjs, which reads no environment itself. */
 export function configureShutdown(options: { timeoutMs: number }): void {
   lifecycle().timeoutMs = options.timeoutMs;

@@ -38,4 +38,27 @@ describe("operator view", () => {
     });
     expect(record).toEqual({ replayCount: 2, conflictCount: 1, inProgressCount: 0 });
   });
+
+  it("keeps the counts of a flush that failed (database away) for the next flush", async () => {
+    const before = (await getOpsSummary(prisma)).totals;
+    const { principal } = newCustomer();
+    const key = mintOperationKey();
+    const lead = { name: "Ops", phone: "13400000001", content: "hello again", email: null, company: null };
+    const options = { observe: recordOperationEvent };
+    for (let i = 0; i < 3; i++) await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead }, options);
+    // Every write of the flush fails, as when the database restarts between two flushes.
+    const away = new Proxy(prisma, {
+      get(target, property) {
+        if (property === "$executeRawUnsafe") return () => Promise.reject(new Error("connection terminated"));
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await expect(flushOperationStats(away)).rejects.toThrow("connection terminated");
+    expect(await flushOperationStats(prisma)).toBeGreaterThan(0);
+    const after = (await getOpsSummary(prisma)).totals;
+    expect([(after.executed ?? 0) - (before.executed ?? 0), (after.replayed ?? 0) - (before.replayed ?? 0)]).toEqual([1, 2]);
+    const record = await prisma.idempotencyRecord.findFirstOrThrow({ where: { principal, key }, select: { replayCount: true } });
+    expect(record.replayCount).toBe(2);
+  });
 });

@@ -29,15 +29,33 @@ export function recordOperationEvent(event: ObservedEvent): void {
 
 async function flushRecordCounters(prisma: PrismaClient): Promise<void> {
   if (perRecord.size === 0) return;
-  const rows = [...perRecord.values()];
+  const rows = [...perRecord.entries()];
   perRecord.clear();
-  await recordStore(prisma).addCounters(
-    rows.map((r) => ({ principal: r.principal, operation: r.operation, key: r.key, replayed: r.replayed, conflict: r.conflict, inProgress: r.in_progress })),
-  );
+  try {
+    await recordStore(prisma).addCounters(
+      rows.map(([, r]) => ({
+        principal: r.principal,
+        operation: r.operation,
+        key: r.key,
+        replayed: r.replayed,
+        conflict: r.conflict,
+        inProgress: r.in_progress,
+      })),
+    );
+  } catch (error) {
+    // Kept for the next flush, added to what arrived meanwhile.
+    for (const [id, r] of rows) {
+      const now = perRecord.get(id);
+      perRecord.set(
+        id,
+        now ? { ...now, replayed: now.replayed + r.replayed, conflict: now.conflict + r.conflict, in_progress: now.in_progress + r.in_progress } : r,
+      );
+    }
+    throw error;
+  }
 }
 
-export async function flushOperationStats(prisma: PrismaClient): Promise<number> {
-  await flushRecordCounters(prisma);
+async function flushHourlyCounts(prisma: PrismaClient): Promise<number> {
   if (pending.size === 0) return 0;
   const entries = [...pending.entries()];
   pending.clear();
@@ -60,4 +78,16 @@ export async function flushOperationStats(prisma: PrismaClient): Promise<number>
     throw error;
   }
   return entries.length;
+}
+
+/**
+ * Writes what was counted since the last flush (each node every few seconds, and once more when
+ * it stops). Either half failing keeps its counts for the next flush and does not hold up the
+ * other half; returns the number of hourly rows written.
+ */
+export async function flushOperationStats(prisma: PrismaClient): Promise<number> {
+  const [records, hourly] = await Promise.allSettled([flushRecordCounters(prisma), flushHourlyCounts(prisma)]);
+  if (records.status === "rejected") throw records.reason;
+  if (hourly.status === "rejected") throw hourly.reason;
+  return hourly.value;
 }

@@ -26,13 +26,18 @@ function refusal(error: unknown): never {
 
 export const dashboardRouter = createTRPCRouter({
   me: staffProcedure.query(({ ctx }) => ctx.staff),
-  staff: staffProcedure.query(({ ctx }) => ctx.prisma.user.findMany({ select: { id: true, name: true, role: true }, orderBy: { name: "asc" } })),
+  /** Who a lead can be assigned to: every account not disabled. */
+  staff: staffProcedure.query(({ ctx }) =>
+    ctx.prisma.user.findMany({ where: { disabledAt: null }, select: { id: true, name: true, role: true }, orderBy: { name: "asc" } }),
+  ),
   leads: createTRPCRouter({
     list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.prisma, input)),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
-    update: staffProcedure.input(leadUpdateInput).mutation(({ ctx, input }) => updateLead(ctx.prisma, input).catch(refusal)),
+    update: staffProcedure
+      .input(leadUpdateInput)
+      .mutation(({ ctx, input }) => updateLead(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.leadSettings?.channels ?? [] }).catch(refusal)),
     /** Server-sent events: the id of each new lead, as soon as it is committed on any node. */
     onCreated: staffProcedure.subscription(async function* ({ signal }) {
       for await (const id of newLeadIds(signal)) yield { id };

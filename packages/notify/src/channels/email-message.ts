@@ -7,7 +7,7 @@ import { multiLine, singleLine } from "./plain-text.ts";
 /** Everything after this line is the customer's own text, not fields. */
 export const INQUIRY_SEPARATOR = "----- Inquiry -----";
 
-export function composeLeadEmail({ lead }: LeadNotification): { subject: string; text: string } {
+export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { subject: string; text: string } {
   const fields: [string, string | null][] = [
     ["Name", lead.name],
     ["Phone", lead.phone],
@@ -15,8 +15,13 @@ export function composeLeadEmail({ lead }: LeadNotification): { subject: string;
     ["Company", lead.company],
   ];
   return {
-    subject: singleLine(`New lead ${lead.number}: ${lead.name}${lead.possibleDuplicate ? " (possible duplicate)" : ""}`),
+    subject: singleLine(
+      type === "lead.assigned"
+        ? `Lead ${lead.number} assigned to you: ${lead.name}`
+        : `New lead ${lead.number}: ${lead.name}${lead.possibleDuplicate ? " (possible duplicate)" : ""}`,
+    ),
     text: [
+      ...(type === "lead.assigned" && assignee ? [singleLine(`${assignee.name}, this lead was assigned to you.`), ""] : []),
       singleLine(`Lead ${lead.number} (${lead.createdAt})`),
       ...fields.flatMap(([label, value]) => (value === null ? [] : [`${label}: ${singleLine(value)}`])),
       ...(lead.possibleDuplicate ? ["Possible duplicate of an inquiry from the same phone within 24 hours."] : []),

@@ -1,12 +1,16 @@
 // What sales receive about a lead, by webhook (JSON) and by e-mail (text). Both are built
 // from this one object, so the fields are made line-safe here, once, for every channel.
+// "lead.created" goes to sales' channels; "lead.assigned" to the staff member a lead was
+// assigned to (`assignee`, e-mail only).
 import { formatLeadNumber } from "@once/db/domain";
 import type { PrismaClient } from "@once/db";
 import { multiLine, singleLine } from "./plain-text.ts";
 
 export interface LeadNotification {
-  type: "lead.created";
+  type: "lead.created" | "lead.assigned";
   deliveryId: string;
+  /** lead.assigned only: who was assigned the lead (and is told). */
+  assignee?: { name: string; email: string };
   lead: {
     id: string;
     number: string;
@@ -30,6 +34,8 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
   const row = await prisma.notificationDelivery.findUnique({
     where: { id: deliveryId },
     select: {
+      kind: true,
+      recipient: { select: { name: true, email: true } },
       requestId: true,
       lead: {
         select: { id: true, number: true, name: true, phone: true, content: true, email: true, company: true, possibleDuplicate: true, createdAt: true },
@@ -39,8 +45,9 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
   if (!row) return null;
   const { lead } = row;
   const notification: LeadNotification = {
-    type: "lead.created",
+    type: row.kind === "lead_assigned" ? "lead.assigned" : "lead.created",
     deliveryId,
+    ...(row.recipient && { assignee: { name: singleLine(row.recipient.name), email: singleLine(row.recipient.email) } }),
     lead: {
       id: lead.id,
       number: formatLeadNumber(lead.number),

@@ -5,8 +5,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-/** `redirect`: answer with that 3xx status and a Location header, process nothing. */
-export type Behaviour = "ok" | "fail" | "slow" | "hang" | { redirect: 301 | 302 | 303 | 307 | 308; location: string };
+/**
+ * `redirect`: answer with that 3xx status and a Location header, process nothing;
+ * `acceptAfterMs`: process it and answer 200 after that long (a receiver that takes its time).
+ */
+export type Behaviour = "ok" | "fail" | "slow" | "hang" | { redirect: 301 | 302 | 303 | 307 | 308; location: string } | { acceptAfterMs: number };
 
 export interface WebhookReceiver {
   url: string;
@@ -57,12 +60,13 @@ export async function startWebhookReceiver(secret: string, behave: (deliveryId: 
       receiver.requestIds.set(id, headers["x-request-id"]);
       const behaviour = behave(id, attempt);
       if (behaviour === "fail") return void res.writeHead(500).end("failing on purpose");
-      if (typeof behaviour === "object") return void res.writeHead(behaviour.redirect, { location: behaviour.location }).end();
+      if (typeof behaviour === "object" && "redirect" in behaviour) return void res.writeHead(behaviour.redirect, { location: behaviour.location }).end();
       // Processing: at most once per delivery id, whatever happens to the answer afterwards.
       if (receiver.processed.has(id)) receiver.duplicatesDropped++;
       else receiver.processed.add(id);
       if (behaviour === "hang") return void hanging.add(res);
       if (behaviour === "slow") return void setTimeout(() => res.writeHead(200).end("ok (too late)"), 3_000).unref();
+      if (typeof behaviour === "object") return void setTimeout(() => res.writeHead(200).end("ok"), behaviour.acceptAfterMs).unref();
       res.writeHead(200).end("ok");
     });
   });

@@ -48,7 +48,9 @@ export async function deliverOnce(
       );
     } else {
       if (!config.NOTIFY_SMTP_URL || !config.NOTIFY_EMAIL_TO) throw new Error("the e-mail channel is not configured (NOTIFY_SMTP_URL)");
-      await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to: config.NOTIFY_EMAIL_TO }, notification, requestId);
+      // A new lead goes to sales' address; an assignment to the assignee's own.
+      const to = notification.assignee?.email ?? config.NOTIFY_EMAIL_TO;
+      await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to }, notification, requestId);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

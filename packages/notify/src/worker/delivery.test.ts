@@ -8,6 +8,8 @@ import { configFor, createLeads, databaseUrl, newWebhookSecret, silentLog, testP
 import { header, parseMail } from "../testing/mail-message.ts";
 import { startSmtpSink } from "../testing/smtp-sink.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../testing/webhook-receiver.ts";
+import { randomUUID } from "node:crypto";
+import { enqueueAssignmentNotification } from "../enqueue.ts";
 import { requeueDeadDelivery, startNotificationWorker, type RunningWorker } from "./start-worker.ts";
 
 let prisma: PrismaClient;
@@ -20,8 +22,11 @@ afterEach(async () => {
 });
 afterAll(() => prisma.$disconnect());
 
-async function worker(config: ReturnType<typeof configFor>): Promise<RunningWorker> {
-  const running = await startNotificationWorker({ connectionString: databaseUrl(), config, log: silentLog, relayIntervalMs: 200 });
+async function worker(
+  config: ReturnType<typeof configFor>,
+  intervals: { relayIntervalMs?: number; pollIntervalMs?: number } = { relayIntervalMs: 200 },
+): Promise<RunningWorker> {
+  const running = await startNotificationWorker({ connectionString: databaseUrl(), config, log: silentLog, ...intervals });
   cleanups.push(() => running.stop());
   return running;
 }
@@ -62,6 +67,39 @@ describe("webhook delivery", () => {
     // The slow attempt was processed by the receiver but timed out for us: its retry came
     // with the same delivery id and was dropped as a duplicate.
     expect(receiver.duplicatesDropped).toBeGreaterThanOrEqual(leads.length);
+  });
+
+  it("delivers up to NOTIFY_CONCURRENCY leads at once", async () => {
+    const secret = newWebhookSecret();
+    // Each delivery takes the receiver a second: one at a time, eight would take eight seconds.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const receiver = await startWebhookReceiver(secret, () => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => inFlight--, 1_000).unref();
+      return { acceptAfterMs: 1_000 };
+    });
+    cleanups.push(() => receiver.close());
+    const leads = await createLeads(prisma, 8, ["webhook"]);
+    const started = Date.now();
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_WEBHOOK_TIMEOUT_MS: "5000", NOTIFY_CONCURRENCY: "4" }));
+    await waitFor(async () => (await statusOf(leads)).every((d) => d.status === "delivered"), 30_000, "all deliveries");
+    expect(mostInFlight).toBe(4);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(receiver.processed.size).toBe(8);
+  });
+
+  it("relays a lead the moment it commits, not at the next poll", async () => {
+    const secret = newWebhookSecret();
+    const receiver = await startWebhookReceiver(secret, () => "ok");
+    cleanups.push(() => receiver.close());
+    // Polls a minute apart: only the commit's notification can bring the lead out in time.
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret }), { relayIntervalMs: 60_000, pollIntervalMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 500)); // the worker's LISTEN is in place
+    const committed = Date.now();
+    const [lead] = await createLeads(prisma, 1, ["webhook"]);
+    await waitFor(async () => (await statusOf([lead!]))[0]?.status === "delivered", 10_000, "the delivery");
+    expect(Date.now() - committed).toBeLessThan(2_000);
   });
 
   it("turns a delivery into a dead letter after the configured attempts, and an admin can requeue it", async () => {
@@ -167,6 +205,24 @@ describe("e-mail delivery", () => {
     expect(smtp.messages).toHaveLength(leads.length);
     expect(new Set(smtp.messages.map((m) => m.deliveryId))).toEqual(new Set(deliveries.map((d) => d.id)));
     expect(smtp.messages[0]!.raw).toMatch(/Subject: New lead LD-\d{6}/);
+  });
+
+  it("sends an assignment to the assignee's own address, once", async () => {
+    const smtp = await startSmtpSink();
+    cleanups.push(() => smtp.close());
+    const [lead] = await createLeads(prisma, 1, []);
+    const assignee = randomUUID();
+    await prisma.user.create({ data: { id: assignee, name: "Bo Li", email: `bo.${assignee}@example.com`, role: "sales" } });
+    await prisma.$transaction((tx) => enqueueAssignmentNotification(tx, { leadId: lead!, assigneeId: assignee, leadVersion: 2 }, ["email"]));
+    await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
+    await waitFor(async () => (await statusOf([lead!])).every((d) => d.status === "delivered"), 60_000, "the mail");
+    await new Promise((r) => setTimeout(r, 1_000)); // nothing more arrives afterwards
+    expect(smtp.messages).toHaveLength(1);
+    const [message] = smtp.messages;
+    expect(message!.recipients).toEqual([`bo.${assignee}@example.com`]);
+    const mail = parseMail(message!.raw);
+    expect(header(mail, "Subject")).toEqual([expect.stringMatching(/^Lead LD-\d{6} assigned to you: Lead 0$/)]);
+    expect(mail.body).toMatch(/^Bo Li, this lead was assigned to you\.\n/);
   });
 
   it("keeps CR/LF in a lead's fields from forging headers, recipients or lines in the field list", async () => {

@@ -1,12 +1,15 @@
 // The notification worker: relays the outbox into pg-boss and delivers each job by its
-// channel. Runs inside every web node (default) or as its own process (`pnpm worker`); any
-// number of them may run at once: rows are claimed with SKIP LOCKED and pg-boss hands each
-// job to one worker at a time.
+// channel, up to NOTIFY_CONCURRENCY at once per channel. Runs inside every web node (default)
+// or as its own process (`pnpm worker`); any number of them may run at once: rows are claimed
+// with SKIP LOCKED and pg-boss hands each job to one worker at a time. The relay wakes when a
+// pending row is committed (LISTEN outbox_pending) and polls as the fallback.
 import PgBoss from "pg-boss";
 import pg from "pg";
 import { createPrismaClient, type PrismaClient } from "@once/db";
+import { listenOn } from "@once/db/listen";
 import type { NotifyConfig, Channel } from "../config.ts";
 import { DeliveryAttemptError, deliverOnce, markDead, type AttemptResult } from "./deliver.ts";
+import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
 
@@ -35,6 +38,8 @@ export async function startNotificationWorker(options: {
   config: NotifyConfig;
   log: WorkerLog;
   relayIntervalMs?: number;
+  /** How often each channel's dispatcher looks for due jobs (retries, other nodes' jobs). */
+  pollIntervalMs?: number;
   /** Told about every attempt (must not throw); the web node counts them for /metrics. */
   onAttempt?: (attempt: DeliveryAttempt) => void;
 }): Promise<RunningWorker> {
@@ -46,14 +51,16 @@ export async function startNotificationWorker(options: {
     maintenanceIntervalSeconds: config.NOTIFY_MAINTENANCE_SECONDS,
   });
   boss.on("error", (error: Error) => log.warn({ err: error.message }, "notify.pgboss_error"));
-  const prisma = createPrismaClient(options.connectionString, { poolSize: 4 });
+  // A delivery holds a connection only for its short updates, not while the receiver answers.
+  const prisma = createPrismaClient(options.connectionString, { poolSize: Math.min(8, Math.max(4, config.NOTIFY_CONCURRENCY)) });
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  let dispatchers: Dispatcher[] = [];
   try {
     await oneWorkerAtATime(pool, async () => {
       await boss.start();
       await createQueues(boss, config);
     });
-    await startWorking(boss, prisma, config, log, options.onAttempt ?? (() => undefined));
+    dispatchers = await startWorking(boss, prisma, config, log, options.pollIntervalMs ?? 500, options.onAttempt ?? (() => undefined));
   } catch (error) {
     // A worker that failed to start must not keep polling or holding connections.
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
@@ -62,13 +69,23 @@ export async function startNotificationWorker(options: {
     throw error;
   }
 
+  // One relay at a time per worker; a wake-up that arrives while one runs asks for another pass
+  // (the row it announces may have committed after that pass's snapshot).
   let relaying: Promise<void> | null = null;
+  let relayAgain = false;
   const relay = () => {
-    relaying ??= (async () => {
+    if (relaying) {
+      relayAgain = true;
+      return relaying;
+    }
+    relaying = (async () => {
       try {
-        while ((await relayPendingDeliveries(pool, boss)) > 0) {
-          /* drain in batches */
-        }
+        do {
+          relayAgain = false;
+          while ((await relayPendingDeliveries(pool, boss)) > 0) {
+            for (const dispatcher of dispatchers) dispatcher.wake(); // this node's share starts now
+          }
+        } while (relayAgain);
       } catch (error) {
         log.warn({ err: error instanceof Error ? error.message : String(error) }, "notify.relay_failed");
       } finally {
@@ -77,16 +94,28 @@ export async function startNotificationWorker(options: {
     })();
     return relaying;
   };
+  // Every commit of a pending row wakes the relay on every node (one of them claims it); the
+  // timer covers notifications missed while the LISTEN connection was down, and the embedded
+  // database, whose socket server forwards none.
+  const listener = listenOn(
+    options.connectionString,
+    "outbox_pending",
+    () => void relay(),
+    (message) => log.warn({}, message),
+  );
   const timer = setInterval(() => void relay(), options.relayIntervalMs ?? 500);
   timer.unref();
   void relay();
 
   return {
     async stop({ timeoutMs = 10_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
       clearInterval(timer);
+      await listener.stop();
       // A relay under way finishes its transaction (rows and jobs move together) first.
       await relaying;
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await Promise.all(dispatchers.map((d) => d.stop(Math.max(0, deadline - Date.now()))));
+      await boss.stop({ graceful: true, wait: true, timeout: Math.max(1_000, deadline - Date.now()) });
       await pool.end();
       await prisma.$disconnect();
     },
@@ -119,29 +148,37 @@ async function startWorking(
   prisma: PrismaClient,
   config: NotifyConfig,
   log: WorkerLog,
+  pollIntervalMs: number,
   onAttempt: (attempt: DeliveryAttempt) => void,
-): Promise<void> {
-  for (const channel of ["webhook", "email"] as Channel[]) {
-    await boss.work<{ deliveryId: string }>(queueFor(channel), { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      const deliveryId = job!.data.deliveryId;
-      try {
-        const { result, requestId } = await deliverOnce(prisma, config, channel, deliveryId);
-        onAttempt({ channel, result });
-        log.info({ deliveryId, channel, result, requestId }, "notify.delivery");
-      } catch (error) {
-        onAttempt({ channel, result: "failed" });
-        const requestId = error instanceof DeliveryAttemptError ? error.requestId : null;
-        log.warn({ deliveryId, channel, requestId, err: error instanceof Error ? error.message : String(error) }, "notify.attempt_failed");
-        throw error;
-      }
-    });
-  }
+): Promise<Dispatcher[]> {
+  const dispatchers = (["webhook", "email"] as Channel[]).map((channel) =>
+    startDispatcher<{ deliveryId: string }>(boss, queueFor(channel), {
+      concurrency: config.NOTIFY_CONCURRENCY,
+      pollIntervalMs,
+      attemptTimeoutMs: config.NOTIFY_ATTEMPT_EXPIRE_SECONDS * 1000,
+      onError: (error) => log.warn({ channel, err: error instanceof Error ? error.message : String(error) }, "notify.dispatch_failed"),
+      async run(job) {
+        const deliveryId = job.data.deliveryId;
+        try {
+          const { result, requestId } = await deliverOnce(prisma, config, channel, deliveryId);
+          onAttempt({ channel, result });
+          log.info({ deliveryId, channel, result, requestId }, "notify.delivery");
+        } catch (error) {
+          onAttempt({ channel, result: "failed" });
+          const requestId = error instanceof DeliveryAttemptError ? error.requestId : null;
+          log.warn({ deliveryId, channel, requestId, err: error instanceof Error ? error.message : String(error) }, "notify.attempt_failed");
+          throw error;
+        }
+      },
+    }),
+  );
   await boss.work<{ deliveryId: string }>(DEAD_LETTER_QUEUE, { batchSize: 10, pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
       const requestId = await markDead(prisma, job.data.deliveryId);
       log.warn({ deliveryId: job.data.deliveryId, requestId }, "notify.dead_letter");
     }
   });
+  return dispatchers;
 }
 
 /** An admin's "retry" of a dead letter: the same delivery id, a fresh job and attempt count. */

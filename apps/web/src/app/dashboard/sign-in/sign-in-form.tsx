@@ -20,7 +20,12 @@ export function SignInForm() {
           .email({ email: data.get("email") as string, password: data.get("password") as string })
           .then(({ error: failure }) => {
             if (!failure) return router.push("/dashboard/leads");
-            setError(failure.status === 429 ? "Too many attempts. Wait a minute and try again." : "Wrong e-mail or password.");
+            // 403 only after the right password (packages/auth): the account's holder may know it is disabled.
+            const message: Record<number, string> = {
+              429: "Too many attempts. Wait a minute and try again.",
+              403: "This account is disabled. Ask an administrator.",
+            };
+            setError(message[failure.status] ?? "Wrong e-mail or password.");
           })
           .catch(() => setError("The server could not be reached. Try again."))
           .finally(() => setBusy(false));

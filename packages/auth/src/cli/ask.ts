@@ -1,0 +1,48 @@
+// Getting each value of `pnpm staff` from its flag, or from a person at the terminal. Without
+// a terminal a missing flag is an error (scripts must not hang on a prompt). A password is
+// never a flag (it would stay in the shell's history and show in `ps`): it is typed at a
+// masked prompt, twice, or read as the first line of standard input when that is not a terminal.
+import { isCancel, password, select, text } from "@clack/prompts";
+import { StaffAccountError } from "../staff-accounts.ts";
+
+export const interactive = (): boolean => Boolean(process.stdin.isTTY && process.stdout.isTTY);
+
+/** Ctrl-C at a prompt. */
+export class Cancelled extends Error {}
+
+function answered(value: string | symbol): string {
+  if (typeof value !== "string" || isCancel(value)) throw new Cancelled("cancelled");
+  return value;
+}
+
+export async function flagOrAsk(flag: string | undefined, name: string, question: string): Promise<string> {
+  if (flag !== undefined) return flag;
+  if (!interactive()) throw new StaffAccountError(`--${name} is missing (or run the command in a terminal to be asked)`);
+  return answered(await text({ message: question, validate: (value) => (value?.trim() ? undefined : "required") }));
+}
+
+export async function flagOrChoose(flag: string | undefined, name: string, question: string, choices: readonly string[]): Promise<string> {
+  if (flag !== undefined) return flag;
+  if (!interactive()) throw new StaffAccountError(`--${name} is missing: ${choices.join(" or ")}`);
+  return answered(await select<string>({ message: question, options: choices.map((value) => ({ value, label: value })) }));
+}
+
+/** `problem` is the password policy for this account: a weak password is asked again at the prompt. */
+export async function newPassword(problem: (candidate: string) => string | null): Promise<string> {
+  if (!interactive()) return firstLineOfStdin();
+  const first = answered(await password({ message: "New password", validate: (value) => problem(value ?? "") ?? undefined }));
+  const again = answered(await password({ message: "The same password again" }));
+  if (again !== first) throw new StaffAccountError("the two passwords differ; nothing was changed");
+  return first;
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  let input = "";
+  for await (const chunk of process.stdin) {
+    input += String(chunk);
+    if (input.includes("\n")) break;
+  }
+  const line = input.split(/\r?\n/)[0] ?? "";
+  if (!line) throw new StaffAccountError("no password on standard input (pipe it in, or run the command in a terminal to be asked)");
+  return line;
+}

@@ -1,0 +1,59 @@
+// A LISTEN connection that stays up: it hears committed notifications, not rolled-back ones,
+// and after its connection is killed (a database restart, a proxy timeout) it listens again.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenOn } from "./listen.ts";
+import { createTestDatabase, type TestDatabase } from "./testing/test-database.ts";
+
+let database: TestDatabase;
+let sql: pg.Client;
+beforeAll(async () => {
+  database = await createTestDatabase("listen", { migrate: false });
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+});
+afterAll(async () => {
+  await sql.end();
+  await database.drop();
+});
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const listening = async () =>
+  (await sql.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen test_channel'`))
+    .rows[0]!.n === 1;
+
+describe("listenOn", () => {
+  it("hears committed notifications only, and listens again after its connection is killed", async () => {
+    const heard: string[] = [];
+    const listener = listenOn(database.url, "test_channel", (payload) => heard.push(payload));
+    try {
+      await until(listening, "the LISTEN");
+      await sql.query("begin");
+      await sql.query("select pg_notify('test_channel', 'rolled back')");
+      await sql.query("rollback");
+      await sql.query("select pg_notify('test_channel', 'one')");
+      await until(() => heard.length === 1, "the first notification");
+
+      await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen test_channel'`);
+      await until(async () => !(await listening()), "the connection to end");
+      await until(listening, "the LISTEN again");
+      await sql.query("select pg_notify('test_channel', 'two')");
+      await until(() => heard.length === 2, "the notification after the reconnect");
+      expect(heard).toEqual(["one", "two"]);
+    } finally {
+      await listener.stop();
+    }
+    await until(async () => !(await listening()), "the listener to stop");
+  });
+
+  it("refuses a channel name it would have to quote", () => {
+    expect(() => listenOn(database.url, "bad; drop table x", () => {})).toThrow("not a plain channel name");
+  });
+});

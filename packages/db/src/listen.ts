@@ -1,0 +1,64 @@
+// One LISTEN connection on a PostgreSQL channel, kept up: reconnects with backoff (0.5 s
+// doubling to 30 s) when the connection drops or cannot be made. NOTIFY is delivered on commit
+// only, so a listener hears committed work and never a rolled-back one. Notifications sent while
+// the connection is down are lost: listeners use this to act sooner, never as their only trigger
+// (the embedded database's socket server does not forward notifications at all).
+import pg from "pg";
+
+export interface ChannelListener {
+  /** Stops listening and closes the connection. */
+  stop(): Promise<void>;
+}
+
+export function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  log: (message: string) => void = () => {},
+): ChannelListener {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (attempt: number): Promise<void> => {
+    if (stopped) return;
+    const current = new pg.Client({ connectionString });
+    client = current;
+    const retry = () => {
+      current.removeAllListeners();
+      void current.end().catch(() => undefined);
+      if (stopped) return;
+      retryTimer = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
+      retryTimer.unref();
+    };
+    try {
+      await current.connect();
+      current.on("notification", (message) => {
+        if (message.channel === channel) onNotification(message.payload ?? "");
+      });
+      current.on("error", (error) => {
+        log(`${channel} listener: connection lost (${error.message}); reconnecting`);
+        retry();
+      });
+      await current.query(`listen ${channel}`);
+      attempt = 0;
+    } catch (error) {
+      if (stopped) return;
+      log(`${channel} listener: cannot listen (${error instanceof Error ? error.message : String(error)}); retrying`);
+      retry();
+    }
+  };
+  void connect(0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const last = client;
+      client = null;
+      last?.removeAllListeners();
+      await last?.end().catch(() => undefined);
+    },
+  };
+}
