@@ -9,6 +9,7 @@ import { launch } from "chrome-launcher";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 import { startNode } from "@once/scripts/cluster/node-process";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
 const PAGES = ["/guides", "/guides/sample-guide", "/contact", "/me"];
 const RUNS = 3;
@@ -35,17 +36,8 @@ const database = await createTestDatabase("lighthouse");
 await seedDatabase(database.url);
 const node = await startNode({ port: 3470, databaseUrl: database.url });
 const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 let missed = false;
 try {

@@ -8,22 +8,15 @@ import { chromium } from "@playwright/test";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 import { startNode } from "@once/scripts/cluster/node-process";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
 const LIMIT_KB = 150;
 const database = await createTestDatabase("weight");
 await seedDatabase(database.url);
 const node = await startNode({ port: 3460, databaseUrl: database.url });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 let failed = false;
 try {
