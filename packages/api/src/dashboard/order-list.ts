@@ -18,7 +18,15 @@ export async function listOrders(prisma: PrismaClient, filter: z.infer<typeof or
     },
     orderBy: newestFirst,
     take: filter.limit + 1,
-    select: { id: true, number: true, quantity: true, status: true, createdAt: true, contactName: true, guide: { select: { slug: true, titleEn: true } } },
+    select: {
+      id: true,
+      number: true,
+      quantity: true,
+      status: true,
+      createdAt: true,
+      contactName: true,
+      guide: { select: { slug: true, titleEn: true, titleZh: true } },
+    },
   });
   const { page, nextCursor } = toPage(rows, filter.limit);
   return { items: page.map((o) => ({ ...o, number: formatOrderNumber(o.number) })), nextCursor };

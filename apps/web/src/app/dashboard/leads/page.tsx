@@ -1,16 +1,17 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@once/ui";
+import { dashboardT } from "~/i18n/dashboard/server";
 import { requireStaff } from "~/server/staff-session";
-import { StaffNav } from "../staff-nav";
 import { LeadTable } from "./lead-table";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Leads" };
+export const generateMetadata = async (): Promise<Metadata> => ({ title: (await dashboardT())("leads.title") });
 
 export default async function LeadsPage() {
-  const staff = await requireStaff();
+  const [, t] = await Promise.all([requireStaff(), dashboardT()]);
   return (
     <>
-      <StaffNav name={staff.name} role={staff.role} />
-      <h1>Leads</h1>
+      <PageHeader title={t("leads.title")} />
       <LeadTable />
     </>
   );

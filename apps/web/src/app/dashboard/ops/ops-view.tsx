@@ -2,71 +2,76 @@
 // What the protocol answered in the last 24 hours, the outbox backlog and failing deliveries.
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { Card, Facts } from "@once/ui";
+import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 
-const KINDS = [
-  ["executed", "created"],
-  ["replayed", "replays"],
-  ["conflict", "conflicts (422)"],
-  ["in_progress", "in progress (409)"],
-  ["expired", "expired keys (410)"],
-  ["rejected", "business rejections"],
-] as const;
+const KINDS = ["executed", "replayed", "conflict", "in_progress", "expired", "rejected"] as const;
 
 export function OpsView() {
   const trpc = useTRPC();
+  const { t, time } = useDashboard();
   const { data } = useQuery({ ...trpc.dashboard.ops.summary.queryOptions(), refetchInterval: 10_000 });
-  if (!data) return <p>Loading…</p>;
+  if (!data) return <p className="text-ink-muted">{t("common.loading")}</p>;
   const max = Math.max(1, ...data.perHour.map((h) => Math.max(h.submissions, h.replays)));
   const barWidth = 14;
   return (
-    <div className="ops">
-      <section aria-labelledby="answers-heading">
-        <h2 id="answers-heading">Last 24 hours</h2>
-        <dl className="facts" data-testid="ops-totals">
-          {KINDS.map(([kind, label]) => (
-            <div key={kind} className="facts-row">
-              <dt>{label}</dt>
-              <dd>{data.totals[kind] ?? 0}</dd>
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card aria-labelledby="answers-heading" role="region">
+        <h2 id="answers-heading" className="mb-3 text-lg font-semibold">
+          {t("ops.last24h")}
+        </h2>
+        <Facts data-testid="ops-totals">
+          {KINDS.map((kind) => (
+            <div key={kind} className="contents">
+              <dt>{t(`ops.kind.${kind}`)}</dt>
+              <dd className="tabular-nums">{data.totals[kind] ?? 0}</dd>
             </div>
           ))}
-        </dl>
-      </section>
-      <section aria-labelledby="chart-heading">
-        <h2 id="chart-heading">Submissions and replays per hour</h2>
-        <svg
-          role="img"
-          aria-label="Submissions (blue) and replays (orange) per hour"
-          width={Math.max(200, data.perHour.length * (barWidth * 2 + 6))}
-          height={140}
-        >
+        </Facts>
+      </Card>
+      <Card aria-labelledby="chart-heading" role="region" className="overflow-x-auto">
+        <h2 id="chart-heading" className="mb-3 text-lg font-semibold">
+          {t("ops.chart.title")}
+        </h2>
+        <svg role="img" aria-label={t("ops.chart.label")} width={Math.max(200, data.perHour.length * (barWidth * 2 + 6))} height={140}>
           {data.perHour.map((h, i) => {
             const x = i * (barWidth * 2 + 6);
             const s = (h.submissions / max) * 120;
             const r = (h.replays / max) * 120;
             return (
               <g key={h.hour.toISOString()}>
-                <title>{`${h.hour.toLocaleString()}: ${h.submissions} submissions, ${h.replays} replays`}</title>
-                <rect x={x} y={130 - s} width={barWidth} height={s} fill="#0b57d0" />
+                <title>{t("ops.chart.bar", { hour: time(h.hour), submissions: h.submissions, replays: h.replays })}</title>
+                <rect x={x} y={130 - s} width={barWidth} height={s} className="fill-brand" />
                 <rect x={x + barWidth} y={130 - r} width={barWidth} height={r} fill="#c2410c" />
               </g>
             );
           })}
         </svg>
-      </section>
-      <section aria-labelledby="outbox-heading">
-        <h2 id="outbox-heading">Notification outbox</h2>
-        <p>
-          pending {data.outbox.pending ?? 0} · queued {data.outbox.queued ?? 0} · delivered {data.outbox.delivered ?? 0} · dead {data.outbox.dead ?? 0}
+      </Card>
+      <Card aria-labelledby="outbox-heading" role="region" className="lg:col-span-2">
+        <h2 id="outbox-heading" className="mb-3 text-lg font-semibold">
+          {t("ops.outbox.title")}
+        </h2>
+        <p className="text-sm">
+          {t("ops.outbox.counts", {
+            pending: data.outbox.pending ?? 0,
+            queued: data.outbox.queued ?? 0,
+            delivered: data.outbox.delivered ?? 0,
+            dead: data.outbox.dead ?? 0,
+          })}
         </p>
-        <ul>
+        <ul className="mt-2 space-y-1 text-sm">
           {data.failing.map((f) => (
             <li key={f.id}>
-              <Link href={`/dashboard/leads/${f.lead.id}`}>{f.lead.number}</Link> {f.channel}: {f.status} after {f.attempts} attempt(s) — {f.lastError}
+              <Link href={`/dashboard/leads/${f.lead.id}`} className="font-mono text-brand hover:underline">
+                {f.lead.number}
+              </Link>{" "}
+              {t("ops.outbox.failing", { channel: f.channel, status: f.status, attempts: f.attempts, error: f.lastError ?? "" })}
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
     </div>
   );
 }

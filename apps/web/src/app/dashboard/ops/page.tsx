@@ -1,16 +1,17 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@once/ui";
+import { dashboardT } from "~/i18n/dashboard/server";
 import { requireStaff } from "~/server/staff-session";
-import { StaffNav } from "../staff-nav";
 import { OpsView } from "./ops-view";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Operations" };
+export const generateMetadata = async (): Promise<Metadata> => ({ title: (await dashboardT())("ops.title") });
 
 export default async function OpsPage() {
-  const staff = await requireStaff();
+  const [, t] = await Promise.all([requireStaff(), dashboardT()]);
   return (
     <>
-      <StaffNav name={staff.name} role={staff.role} />
-      <h1>Operations</h1>
+      <PageHeader title={t("ops.title")} />
       <OpsView />
     </>
   );

@@ -1,12 +1,18 @@
+import type { Metadata } from "next";
+import { Card, PageHeader } from "@once/ui";
+import { dashboardT } from "~/i18n/dashboard/server";
 import { SignInForm } from "./sign-in-form";
 
-export const metadata = { title: "Staff sign-in" };
+export const generateMetadata = async (): Promise<Metadata> => ({ title: (await dashboardT())("common.signIn.title") });
 
-export default function SignInPage() {
+export default async function SignInPage() {
+  const t = await dashboardT();
   return (
-    <article className="narrow">
-      <h1>Staff sign-in</h1>
-      <SignInForm />
-    </article>
+    <div className="mx-auto max-w-md">
+      <PageHeader title={t("common.signIn.title")} />
+      <Card>
+        <SignInForm />
+      </Card>
+    </div>
   );
 }

@@ -1,16 +1,12 @@
+import type { Metadata } from "next";
+import { dashboardT } from "~/i18n/dashboard/server";
 import { requireStaff } from "~/server/staff-session";
-import { StaffNav } from "../../staff-nav";
 import { LeadDetail } from "./lead-detail";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Lead" };
+export const generateMetadata = async (): Promise<Metadata> => ({ title: (await dashboardT())("leads.title") });
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
   const [staff, { id }] = await Promise.all([requireStaff(), params]);
-  return (
-    <>
-      <StaffNav name={staff.name} role={staff.role} />
-      <LeadDetail id={id} isAdmin={staff.role === "admin"} />
-    </>
-  );
+  return <LeadDetail id={id} isAdmin={staff.role === "admin"} />;
 }

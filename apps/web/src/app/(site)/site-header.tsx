@@ -3,7 +3,7 @@
 // client code (~2.7 kB gzip) stays off the order page's first load (BENCHMARKS.md, page weight).
 import { BookOpen, Icon, Mail, Package } from "@once/ui/icons";
 import type { Translate } from "~/i18n/messages";
-import { LanguageSwitcher } from "./language-switcher";
+import { LanguageSwitcher } from "../language-switcher";
 
 export function SiteHeader({ t }: { t: Translate }) {
   const link = "inline-flex min-h-10 items-center gap-1.5 rounded-control px-2.5 text-sm font-medium text-ink-muted hover:bg-surface-muted hover:text-ink";

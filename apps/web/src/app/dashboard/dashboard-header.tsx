@@ -1,0 +1,62 @@
+"use client";
+// The dashboard's header: product name, the destinations (./nav-items.ts; the current one
+// marked), the language switch the customer pages use, who is signed in and "sign out".
+// Without a signed-in member (the sign-in page) it shows only the name and the language switch.
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { Button, cx } from "@once/ui";
+import { Icon, Inbox } from "@once/ui/icons";
+import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import { LanguageSwitcher } from "../language-switcher";
+import { authClient } from "./auth-client";
+import { NAV_ITEMS } from "./nav-items";
+
+export function DashboardHeader({ staff }: { staff: { name: string; role: "admin" | "sales" } | null }) {
+  const { t } = useDashboard();
+  const router = useRouter();
+  const pathname = usePathname();
+  const items = staff ? NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === "admin") : [];
+  return (
+    <header className="border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
+        <Link href="/dashboard/leads" className="inline-flex items-center gap-2 text-base font-bold text-ink">
+          <span aria-hidden className="inline-flex size-8 items-center justify-center rounded-control bg-brand text-on-brand">
+            <Icon node={Inbox} className="size-4.5" />
+          </span>
+          {t("common.product")}
+        </Link>
+        {items.length ? (
+          <nav aria-label={t("common.nav.label")} className="order-last flex w-full gap-1 overflow-x-auto md:order-none md:w-auto">
+            {items.map((item) => {
+              const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              return (
+                <Link
+                  key={item.href}
+                  href={item.href}
+                  aria-current={current ? "page" : undefined}
+                  className={cx(
+                    "inline-flex min-h-10 items-center rounded-control px-3 text-sm font-medium",
+                    current ? "bg-brand-soft text-brand-strong" : "text-ink-muted hover:bg-surface-muted hover:text-ink",
+                  )}
+                >
+                  {t(item.label)}
+                </Link>
+              );
+            })}
+          </nav>
+        ) : null}
+        <div className="ms-auto flex flex-wrap items-center gap-x-3 gap-y-2">
+          <LanguageSwitcher />
+          {staff ? (
+            <div className="flex items-center gap-2 text-sm">
+              <span className="hidden text-ink-muted sm:inline">{t("common.signedInAs", { name: staff.name, role: t(`common.role.${staff.role}`) })}</span>
+              <Button size="sm" onClick={() => void authClient.signOut().then(() => (router.push("/dashboard/sign-in"), router.refresh()))}>
+                {t("common.signOut")}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

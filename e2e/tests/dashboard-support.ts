@@ -1,0 +1,41 @@
+// Shared by the dashboard's browser tests: a signed-in staff page in a language of choice, and
+// a fresh inquiry to work on (submitted through the contact form, as a customer would).
+import { expect, type Browser, type Page } from "@playwright/test";
+import type { E2E_STAFF } from "./staff-accounts";
+import { confirmedNumber, fillLead } from "./support";
+
+export type DashboardLocale = "en" | "zh-CN";
+export const DASHBOARD_LOCALES: readonly DashboardLocale[] = ["en", "zh-CN"];
+
+export async function signInAs(
+  browser: Browser,
+  staff: (typeof E2E_STAFF)[number],
+  locale: DashboardLocale = "en",
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale, timezoneId: "Asia/Shanghai" });
+  const page = await context.newPage();
+  await page.goto("/dashboard/sign-in");
+  await context.addCookies([{ name: "lang", value: locale, url: page.url() }]);
+  await page.reload();
+  await page.getByLabel(/E-mail|邮箱/).fill(staff.email);
+  await page.getByLabel(/Password|密码/).fill(staff.password);
+  await page.getByRole("button", { name: /^(Sign in|登录)$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/leads/);
+  return page;
+}
+
+/** Sends an inquiry from a fresh customer context; returns its number ("LD-000123"). */
+export async function submitInquiry(browser: Browser, fields: { name?: string; phone?: string; content?: string; company?: string } = {}): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/contact");
+  await fillLead(page, fields.phone ?? `137 ${String(Date.now()).slice(-8)}`);
+  if (fields.name) await page.getByLabel(/^Name|^姓名/).fill(fields.name);
+  if (fields.content) await page.getByLabel(/Your message|留言内容/).fill(fields.content);
+  if (fields.company) await page.getByLabel(/^Company|^公司/).fill(fields.company);
+  await page.getByRole("button", { name: /Send inquiry|提交咨询/ }).click();
+  const number = await confirmedNumber(page);
+  await context.close();
+  return number;
+}
