@@ -79,7 +79,7 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   return (
     <div className="relative">
       <select className={cx(controlClasses, "appearance-none pe-10", className)} {...props} />
-      <Icon node={ChevronDown} aria-hidden className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+      <Icon node={ChevronDown} className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
     </div>
   );
 }

@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
   };
   return (
     <div role="group" aria-label={t("nav.language")} className="flex items-center gap-1 rounded-full border border-line bg-surface p-0.5 text-sm">
-      <Icon node={Globe} aria-hidden className="ms-1.5 hidden size-4 text-ink-muted sm:block" />
+      <Icon node={Globe} className="ms-1.5 hidden size-4 text-ink-muted sm:block" />
       {(Object.keys(NAMES) as Locale[]).map((l) => (
         <button
           key={l}

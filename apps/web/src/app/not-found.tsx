@@ -25,7 +25,7 @@ export default async function NotFound() {
         <p className="mt-3 text-ink-muted">{t("notFound.body")}</p>
         <a href="/guides" className={buttonClasses({ variant: "primary", className: "mt-6" })}>
           {t("notFound.back")}
-          <Icon node={ArrowRight} aria-hidden />
+          <Icon node={ArrowRight} />
         </a>
       </div>
     </SiteChrome>

@@ -38,7 +38,7 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
   if (compact) {
     return (
       <div className="flex items-start gap-2 rounded-card border border-success/30 bg-success-soft px-4 py-3 text-sm" data-testid="last-receipt">
-        <Icon node={CircleCheck} aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+        <Icon node={CircleCheck} className="mt-0.5 size-4 shrink-0 text-success" />
         <p className="min-w-0">
           {kind === "order" ? t("receipt.lastOrder") : t("receipt.lastInquiry")} {number}
           {what ? <span className="text-ink-muted"> · {what}</span> : null}
@@ -65,7 +65,7 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
   return (
     <div className="overflow-hidden rounded-card border border-success/30 bg-surface" data-testid="receipt">
       <div className="flex items-center gap-3 bg-success-soft px-5 py-4">
-        <Icon node={CircleCheck} aria-hidden className="size-6 shrink-0 text-success" />
+        <Icon node={CircleCheck} className="size-6 shrink-0 text-success" />
         <p className="text-lg font-semibold text-ink">
           {before}
           {/* Kept on one line (it would break at its hyphen) and marked as changing for screenshots. */}

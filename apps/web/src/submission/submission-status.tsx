@@ -58,7 +58,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
         {view.phase === "pending" ? (
           <Notice
             tone="warning"
-            icon={view.offline ? <Icon node={WifiOff} aria-hidden /> : <Icon node={Clock} aria-hidden />}
+            icon={view.offline ? <Icon node={WifiOff} /> : <Icon node={Clock} />}
             title={t("status.pending.title")}
             data-testid="pending-notice"
           >
@@ -67,7 +67,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
           </Notice>
         ) : null}
         {view.phase === "attention" ? (
-          <Notice tone="danger" icon={<Icon node={TriangleAlert} aria-hidden />} title={t("status.attention.title")}>
+          <Notice tone="danger" icon={<Icon node={TriangleAlert} />} title={t("status.attention.title")}>
             {view.reason === "session" ? (
               <p data-testid="attention-session">{t("status.attention.session", { reference: view.vars.key })}</p>
             ) : (
@@ -77,7 +77,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
         ) : null}
         {view.phase === "confirmed" ? <Receipt kind={kind} vars={view.vars} result={view.result} subject={subject} /> : null}
         {view.phase === "refused" ? (
-          <Notice tone="danger" icon={<Icon node={CircleAlert} aria-hidden />} data-code={view.code} data-testid="refusal">
+          <Notice tone="danger" icon={<Icon node={CircleAlert} />} data-code={view.code} data-testid="refusal">
             {view.code === "IDEMPOTENCY_KEY_REUSED" && view.boundTo ? (
               <>
                 <p className="text-base font-semibold text-ink">{t("status.conflict.title")}</p>
@@ -105,7 +105,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
           {view.phase === "pending" ? (
             <>
               <Button onClick={onCheckNow} disabled={checking} aria-describedby="check-answer">
-                <Icon node={RefreshCw} aria-hidden className={checking ? "animate-spin" : undefined} />
+                <Icon node={RefreshCw} className={checking ? "animate-spin" : undefined} />
                 {checking ? t("status.pending.checking") : t("status.pending.checkNow")}
               </Button>
               <Button variant="ghost" onClick={onEdit}>
@@ -120,7 +120,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
               </Button>
               <a href="/me" className={buttonClasses({ variant: "secondary" })}>
                 {kind === "order" ? t("receipt.viewOrders") : t("receipt.viewInquiries")}
-                <Icon node={ArrowRight} aria-hidden />
+                <Icon node={ArrowRight} />
               </a>
             </>
           ) : null}

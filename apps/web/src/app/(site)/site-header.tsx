@@ -19,15 +19,15 @@ export function SiteHeader({ t }: { t: Translate }) {
         <LanguageSwitcher />
         <div className="flex w-full items-center gap-1 sm:order-first sm:ms-6 sm:w-auto md:order-none md:ms-0">
           <a href="/guides" className={link}>
-            <Icon node={BookOpen} aria-hidden className="size-4" />
+            <Icon node={BookOpen} className="size-4" />
             {t("nav.guides")}
           </a>
           <a href="/contact" className={link}>
-            <Icon node={Mail} aria-hidden className="size-4" />
+            <Icon node={Mail} className="size-4" />
             {t("nav.contact")}
           </a>
           <a href="/me" className={link}>
-            <Icon node={Package} aria-hidden className="size-4" />
+            <Icon node={Package} className="size-4" />
             {t("nav.me")}
           </a>
         </div>

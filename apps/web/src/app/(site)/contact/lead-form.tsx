@@ -101,7 +101,7 @@ export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
         </div>
       </fieldset>
       <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
-        <Icon node={Send} aria-hidden />
+        <Icon node={Send} />
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitLead")}
       </Button>
       <Status

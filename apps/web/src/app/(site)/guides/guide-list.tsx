@@ -1,9 +1,10 @@
 "use client";
 // The catalog's cards: cover, both titles, what it is, stock, and the way to order.
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Badge, cardClasses, cx } from "@once/ui";
-import { ArrowRight, Gift, Icon } from "@once/ui/icons";
+import { cardClasses, cx } from "@once/ui";
+import { ArrowRight, Icon } from "@once/ui/icons";
 import { Cover } from "~/catalog/cover";
+import { GuideBadges } from "~/catalog/guide-badges";
 import { guideDetails } from "~/catalog/guide-details";
 import { useI18n } from "~/i18n/i18n-provider";
 import { useTRPC } from "~/trpc/react";
@@ -26,13 +27,7 @@ export function GuideList() {
               className="aspect-[4/3] w-full bg-surface-muted object-cover"
             />
             <div className="flex flex-1 flex-col gap-2 p-5">
-              <div className="flex flex-wrap gap-2">
-                <Badge tone="brand">
-                  <Icon node={Gift} aria-hidden />
-                  {t("guides.free")}
-                </Badge>
-                <Badge tone={guide.inStock ? "success" : "warning"}>{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</Badge>
-              </div>
+              <GuideBadges inStock={guide.inStock} t={t} />
               <h2 className="text-lg leading-snug font-semibold">
                 {/* The whole card is the link's target (the ::after overlay), read once as the title. */}
                 <a href={`/guides/${guide.slug}`} className="text-ink after:absolute after:inset-0 group-hover:text-brand">
@@ -45,7 +40,7 @@ export function GuideList() {
               <p className="text-sm text-ink">{zh ? guide.summaryZh : guide.summaryEn}</p>
               <p className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand">
                 {guide.inStock ? t("guides.view") : t("guides.viewOutOfStock")}
-                <Icon node={ArrowRight} aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+                <Icon node={ArrowRight} className="size-4 transition-transform group-hover:translate-x-0.5" />
               </p>
             </div>
           </li>

@@ -90,7 +90,7 @@ export function MyHistory() {
   const status = (s: string) => <Badge tone={STATUS_TONE[s] ?? "neutral"}>{t(`me.status.${s}` as MessageKey)}</Badge>;
   const empty = (text: string) => (
     <p className="flex items-center gap-2 rounded-card border border-dashed border-line p-5 text-sm text-ink-muted">
-      <Icon node={Inbox} aria-hidden className="size-4" />
+      <Icon node={Inbox} className="size-4" />
       {text}
     </p>
   );

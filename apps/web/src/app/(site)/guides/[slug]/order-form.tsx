@@ -84,7 +84,7 @@ export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: s
         />
       </fieldset>
       <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
-        <Icon node={Send} aria-hidden />
+        <Icon node={Send} />
         {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}
       </Button>
       <Status

@@ -4,9 +4,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
-import { Badge, buttonClasses, Card, Notice } from "@once/ui";
-import { ArrowRight, Check, Gift, Icon, PackageX, Truck } from "@once/ui/icons";
+import { buttonClasses, Card, Notice } from "@once/ui";
+import { ArrowRight, Check, Icon, PackageX, Truck } from "@once/ui/icons";
 import { Cover } from "~/catalog/cover";
+import { GuideBadges } from "~/catalog/guide-badges";
 import { guideDetails } from "~/catalog/guide-details";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
@@ -60,13 +61,7 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
             className="aspect-[4/3] w-full rounded-card border border-line object-cover"
           />
           <div className="space-y-2">
-            <div className="flex flex-wrap gap-2">
-              <Badge tone="brand">
-                <Icon node={Gift} aria-hidden />
-                {t("guides.free")}
-              </Badge>
-              <Badge tone={guide.inStock ? "success" : "warning"}>{guide.inStock ? t("guides.inStock") : t("guides.outOfStock")}</Badge>
-            </div>
+            <GuideBadges inStock={guide.inStock} t={t} />
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
             <p className="text-ink-muted" lang={zh ? "en" : "zh-CN"}>
               {zh ? guide.titleEn : guide.titleZh}
@@ -82,7 +77,7 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
             <ul className="space-y-2">
               {contents.map((line) => (
                 <li key={line} className="flex gap-2 text-ink">
-                  <Icon node={Check} aria-hidden className="mt-1 size-4 shrink-0 text-success" />
+                  <Icon node={Check} className="mt-1 size-4 shrink-0 text-success" />
                   {line}
                 </li>
               ))}
@@ -90,7 +85,7 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
           </section>
         ) : null}
         <p className="flex items-start gap-2 rounded-card bg-surface-muted p-4 text-sm text-ink">
-          <Icon node={Truck} aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+          <Icon node={Truck} className="mt-0.5 size-4 shrink-0 text-brand" />
           {details.pages ? t("guide.format", { pages: details.pages }) : t("guide.formatNoPages")}
         </p>
       </article>
@@ -102,11 +97,11 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
             <OrderForm slug={guide.slug} title={title} maxPerOrder={guide.maxPerOrder} />
           </>
         ) : (
-          <Notice tone="warning" icon={<Icon node={PackageX} aria-hidden />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">
+          <Notice tone="warning" icon={<Icon node={PackageX} />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">
             <p>{t("guide.soldOut.body")}</p>
             <a href={`/contact?guide=${encodeURIComponent(guide.slug)}`} className={buttonClasses({ variant: "primary", className: "mt-2" })}>
               {t("guide.soldOut.ask")}
-              <Icon node={ArrowRight} aria-hidden />
+              <Icon node={ArrowRight} />
             </a>
           </Notice>
         )}
