@@ -64,16 +64,6 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
   return <textarea className={cx(controlClasses, "min-h-32 resize-y", className)} {...props} />;
 }
 
-/** A check box with its label beside it, sized for touch. */
-export function Checkbox({ label, className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: ReactNode }) {
-  return (
-    <label className={cx("inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ink", className)}>
-      <input type="checkbox" className="size-4.5 shrink-0 rounded accent-brand" {...props} />
-      {label}
-    </label>
-  );
-}
-
 /** The platform's own select (the best picker on phones), drawn like the other controls. */
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (

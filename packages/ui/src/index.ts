@@ -5,7 +5,8 @@ export { Button, buttonClasses, type ButtonProps, type ButtonStyle } from "./but
 export { Card, cardClasses } from "./card";
 export { Badge, type BadgeProps } from "./badge";
 export { Notice, type NoticeProps } from "./notice";
-export { Field, Input, Textarea, Select, Checkbox, controlClasses, describedBy, type FieldProps } from "./field";
+export { Field, Input, Textarea, Select, controlClasses, describedBy, type FieldProps } from "./field";
+export { Checkbox } from "./checkbox";
 export { IndeterminateProgress } from "./progress";
 export { PageHeader } from "./page-header";
 export { DataTable, Facts } from "./table";

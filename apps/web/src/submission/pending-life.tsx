@@ -40,10 +40,13 @@ export function PendingLife({ view, checking, checkAnswer }: { view: PendingView
     <div className="space-y-2 pt-1">
       {/* Hidden (also from screen readers), not removed, while offline: the lines below keep their place. */}
       <IndeterminateProgress label={t("status.pending.title")} className={cx("bg-warning/20 [&>div]:bg-warning", view.offline && "invisible")} />
-      {/* One text node: as parts, the second would move sideways each second (a layout shift). */}
-      <p className="text-ink-muted" data-testid="pending-since">
-        {`${t("status.pending.since", { ago })} · ${next}`}
-      </p>
+      {/* Two lines of their own, each one text node: on one line the text grew and shrank each
+          second, moving its second half sideways and, on a phone, wrapping to a second line and
+          back (the whole page below jumping). Two short lines keep their height. */}
+      <div className="text-ink-muted" data-testid="pending-since">
+        <p>{t("status.pending.since", { ago })}</p>
+        <p>{next}</p>
+      </div>
       {view.offline ? <p data-testid="offline-note">{t("status.pending.offline")}</p> : null}
       <p id="check-answer" data-testid="check-answer" className="font-medium empty:hidden">
         {checkAnswer ? t(`status.check.${checkAnswer}`) : ""}

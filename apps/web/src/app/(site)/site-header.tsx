@@ -3,6 +3,7 @@
 // client code (~2.7 kB gzip) stays off the order page's first load (BENCHMARKS.md, page weight).
 import { BookOpen, Icon, Mail, Package } from "@once/ui/icons";
 import type { Translate } from "~/i18n/messages";
+import { languageIcon } from "../language-icon";
 import { LanguageSwitcher } from "../language-switcher";
 
 export function SiteHeader({ t }: { t: Translate }) {
@@ -16,7 +17,7 @@ export function SiteHeader({ t }: { t: Translate }) {
           </span>
           {t("site.title")}
         </a>
-        <LanguageSwitcher />
+        <LanguageSwitcher icon={languageIcon} />
         <div className="flex w-full items-center gap-1 sm:order-first sm:ms-6 sm:w-auto md:order-none md:ms-0">
           <a href="/guides" className={link}>
             <Icon node={BookOpen} className="size-4" />

@@ -7,6 +7,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { Button, cx } from "@once/ui";
 import { Icon, Inbox } from "@once/ui/icons";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import { languageIcon } from "../language-icon";
 import { LanguageSwitcher } from "../language-switcher";
 import { authClient } from "./auth-client";
 import { NAV_ITEMS } from "./nav-items";
@@ -46,7 +47,7 @@ export function DashboardHeader({ staff }: { staff: { name: string; role: "admin
           </nav>
         ) : null}
         <div className="ms-auto flex flex-wrap items-center gap-x-3 gap-y-2">
-          <LanguageSwitcher />
+          <LanguageSwitcher icon={languageIcon} />
           {staff ? (
             <div className="flex items-center gap-2 text-sm">
               <span className="hidden text-ink-muted sm:inline">{t("common.signedInAs", { name: staff.name, role: t(`common.role.${staff.role}`) })}</span>

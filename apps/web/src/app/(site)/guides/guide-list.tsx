@@ -1,19 +1,16 @@
-"use client";
-// The catalog's cards: cover, both titles, what it is, stock, and the way to order.
-import { useSuspenseQuery } from "@tanstack/react-query";
+// The catalog's cards: cover, both titles, what it is, stock, and the way to order. A server
+// component: the cards are static markup, so the catalog hydrates nothing for them and ships
+// no query cache (see ./page.tsx).
 import { cardClasses, cx } from "@once/ui";
 import { ArrowRight, Icon } from "@once/ui/icons";
 import { Cover } from "~/catalog/cover";
 import { GuideBadges } from "~/catalog/guide-badges";
 import { guideDetails } from "~/catalog/guide-details";
-import { useI18n } from "~/i18n/i18n-provider";
-import { useTRPC } from "~/trpc/react";
+import type { Locale, Translate } from "~/i18n/messages";
+import type { GuideSummary } from "@once/api/client";
 
-export function GuideList() {
-  const trpc = useTRPC();
-  const { t, locale } = useI18n();
+export function GuideList({ guides, t, locale }: { guides: readonly GuideSummary[]; t: Translate; locale: Locale }) {
   const zh = locale === "zh-CN";
-  const { data: guides } = useSuspenseQuery(trpc.catalog.list.queryOptions());
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("guides.heading")}>
       {guides.map((guide, index) => {
