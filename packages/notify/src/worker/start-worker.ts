@@ -54,6 +54,9 @@ export async function startNotificationWorker(options: {
   // A delivery holds a connection only for its short updates, not while the receiver answers.
   const prisma = createPrismaClient(options.connectionString, { poolSize: Math.min(8, Math.max(4, config.NOTIFY_CONCURRENCY)) });
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  // An idle connection dropped by the server (a failover) is discarded and replaced on next use;
+  // unheard, the pool's error event would crash the process.
+  pool.on("error", (error) => log.warn({ err: error.message }, "notify.pool_connection_lost"));
   let dispatchers: Dispatcher[] = [];
   try {
     await oneWorkerAtATime(pool, async () => {
