@@ -60,6 +60,11 @@ beforeAll(async () => {
     NOTIFY_WEBHOOK_URL: receiver.url,
     NOTIFY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     NOTIFY_RETRY_DELAY_SECONDS: "1",
+    // A delivery attempt running when the leader died cannot be marked failed (no database):
+    // pg-boss retries it once the attempt expires, found by its maintenance. Production waits
+    // 60 s + up to 30 s for that (docs/SCALING.md); the test, 10 s + 2 s.
+    NOTIFY_ATTEMPT_EXPIRE_SECONDS: "10",
+    NOTIFY_MAINTENANCE_SECONDS: "2",
   };
   nodes.push(...(await Promise.all([1, 2].map((i) => startNode({ port: NODE_PORT + i, databaseUrl: url, env })))));
 });

@@ -79,6 +79,9 @@ export function patroniConfig(member: PatroniMember, ports: HaPorts, binDir: str
               max_wal_senders: 10,
               max_replication_slots: 10,
               wal_keep_size: "256MB",
+              // The dashboard's reads on the standby hold back no vacuum there, so replay
+              // seldom waits for them (max_standby_streaming_delay) and stays close behind.
+              hot_standby_feedback: "on",
             },
           },
         },
@@ -110,8 +113,13 @@ export function patroniConfig(member: PatroniMember, ports: HaPorts, binDir: str
  * HAProxy sends each connection to the member whose Patroni answers 200 on /primary (or
  * /replica), checked every second. `on-marked-down shutdown-sessions` cuts the connections to
  * a member as soon as it stops being the leader, so no client keeps writing to a demoted or
- * orphaned primary; the pools open new ones, to the new leader.
+ * orphaned primary; the pools open new ones, to the new leader. The replica port takes only a
+ * standby at most REPLICA_MAX_LAG behind; with none, reads fall back to the primary
+ * (packages/db/src/read-replica.ts).
  */
+/** A standby further behind than this is taken out of the replica port (docs/SCALING.md). */
+export const REPLICA_MAX_LAG = "1MB";
+
 export function haproxyConfig(ports: HaPorts, pidFile: string): string {
   const servers = (check: string) =>
     ports.postgres.map((pgPort, i) => `  server pg${i + 1} 127.0.0.1:${pgPort} maxconn 200 check port ${ports.rest[i]}`).join("\n") +
@@ -141,5 +149,5 @@ listen primary
 ${servers("/primary")}
 listen replica
   bind 127.0.0.1:${ports.replica}
-${servers("/replica")}`;
+${servers(`/replica?lag=${REPLICA_MAX_LAG}`)}`;
 }

@@ -42,8 +42,8 @@ export function ensureDebianTools(tools: DebianTool[] = HA_TOOLS): Record<string
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
     const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", "-qq", ...names], { stdio: "ignore", env }) : update;
     if (install.status !== 0) throw new Error(`apt-get install ${names.join(" ")} failed; install Debian's ${names.join(", ")}`);
-    // Debian starts the services it installs; the HA database runs its own, on its own ports.
-    for (const service of ["patroni", "etcd", "haproxy"]) spawnSync("systemctl", ["disable", "--now", service], { stdio: "ignore" });
+    // Debian may start the services it installs (etcd on 2379, HAProxy's empty default): they
+    // use other ports than the HA database's own, which runs from its own files.
   }
   const found: Record<string, string> = {};
   for (const tool of tools) {

@@ -12,6 +12,7 @@ import { DeliveryAttemptError, deliverOnce, markDead, type AttemptResult } from 
 import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
+import { withCheckedOut } from "./checked-out.ts";
 
 export interface WorkerLog {
   info(fields: Record<string, unknown>, message: string): void;
@@ -132,17 +133,14 @@ export async function startNotificationWorker(options: {
 // queue too (its timekeeper's, swallowing the error), so starting pg-boss and creating our
 // queues happen one worker at a time, under a session-level advisory lock.
 async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
+  await withCheckedOut(pool, async (client) => {
     await client.query(`select pg_advisory_lock(hashtext('once.notify.start'))`);
     try {
       await work();
     } finally {
       await client.query(`select pg_advisory_unlock(hashtext('once.notify.start'))`);
     }
-  } finally {
-    client.release();
-  }
+  });
 }
 
 // Each attempt's log line names the delivery, its channel and the request that created the lead.
