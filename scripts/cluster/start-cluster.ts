@@ -14,7 +14,12 @@ import { startHaDatabase } from "./ha/ha-database.ts";
 import { startNode, type NodeProcess } from "./node-process.ts";
 
 const { values } = parseArgs({
-  options: { nodes: { type: "string", default: "2" }, port: { type: "string", default: "8080" }, ha: { type: "boolean" }, "ha-port": { type: "string", default: "5540" } },
+  options: {
+    nodes: { type: "string", default: "2" },
+    port: { type: "string", default: "8080" },
+    ha: { type: "boolean" },
+    "ha-port": { type: "string", default: "5540" },
+  },
 });
 const count = Number(values.nodes);
 const port = Number(values.port);

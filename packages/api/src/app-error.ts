@@ -36,6 +36,14 @@ export function databaseOutageError(error: unknown): AppError | null {
   if (!unavailability) return null;
   const details = { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
   return unavailability === "read-only"
-    ? new AppError("DATABASE_READ_ONLY", "this node's database is a read-only standby and refuses writes; nothing was written; retrying with the same operation key is safe", details)
-    : new AppError("DATABASE_UNAVAILABLE", "the database is unavailable (for example during a failover); retrying with the same operation key is safe", details);
+    ? new AppError(
+        "DATABASE_READ_ONLY",
+        "this node's database is a read-only standby and refuses writes; nothing was written; retrying with the same operation key is safe",
+        details,
+      )
+    : new AppError(
+        "DATABASE_UNAVAILABLE",
+        "the database is unavailable (for example during a failover); retrying with the same operation key is safe",
+        details,
+      );
 }

@@ -19,7 +19,9 @@ export function createReadReplicaClient(replicaUrl: string, primary: PrismaClien
             return await query(args);
           } catch (error) {
             if (!databaseUnavailability(error)) throw error;
-            const delegate = (primary as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[model.charAt(0).toLowerCase() + model.slice(1)]!;
+            const delegate = (primary as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>)[
+              model.charAt(0).toLowerCase() + model.slice(1)
+            ]!;
             return delegate[operation]!(args);
           }
         },

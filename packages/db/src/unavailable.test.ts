@@ -9,12 +9,13 @@ import { databaseUnavailability } from "./unavailable.ts";
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const NOTHING_LISTENS = "postgresql://postgres@127.0.0.1:1/postgres";
 
-const caught = (run: () => Promise<unknown>) => run().then(
-  () => {
-    throw new Error("expected a failure");
-  },
-  (error: unknown) => error,
-);
+const caught = (run: () => Promise<unknown>) =>
+  run().then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (error: unknown) => error,
+  );
 
 describe("databaseUnavailability", () => {
   it("a refused connection, through Prisma and through node-postgres, is unreachable", async () => {

@@ -25,14 +25,24 @@ export function databaseUnavailability(error: unknown): DatabaseUnavailability |
   const visit = (value: unknown, depth: number): DatabaseUnavailability | null => {
     if (value === null || typeof value !== "object" || seen.has(value) || depth > 6) return null;
     seen.add(value);
-    const e = value as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: unknown; originalCode?: unknown; originalMessage?: unknown };
+    const e = value as {
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: unknown;
+      originalCode?: unknown;
+      originalMessage?: unknown;
+    };
     const code = typeof e.code === "string" ? e.code : typeof e.originalCode === "string" ? e.originalCode : "";
     const message = `${typeof e.message === "string" ? e.message : ""} ${typeof e.originalMessage === "string" ? e.originalMessage : ""}`;
     if (code === "25006" || READ_ONLY.test(message)) return "read-only";
     if (UNREACHABLE_STATES.test(code) || NODE_SOCKET_CODES.has(code) || PRISMA_CODES.has(code)) return "unreachable";
     if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return "unreachable";
     if (MESSAGES.test(message)) return "unreachable";
-    return visit(e.cause, depth + 1) ?? visit(e.meta, depth + 1) ?? visit((e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError, depth + 1);
+    return (
+      visit(e.cause, depth + 1) ?? visit(e.meta, depth + 1) ?? visit((e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError, depth + 1)
+    );
   };
   return visit(error, 0);
 }

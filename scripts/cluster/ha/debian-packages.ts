@@ -28,13 +28,16 @@ export function findBinary(binary: string): string | null {
   return null;
 }
 
-/** Installs what is missing, or throws one line saying which package is missing. */
-export function ensureDebianTools(tools: DebianTool[] = HA_TOOLS): Record<string, string> {
+/**
+ * Installs what is missing (when `install`, by default when root), or throws one line saying
+ * which package is missing.
+ */
+export function ensureDebianTools(tools: DebianTool[] = HA_TOOLS, options: { install?: boolean } = {}): Record<string, string> {
   const missing = tools.filter((tool) => !findBinary(tool.binary));
   if (!existsSync(`${POSTGRES_BIN_DIR}/postgres`)) missing.push({ binary: "postgres", debianPackage: "postgresql-15" });
   if (missing.length > 0) {
     const names = missing.map((tool) => tool.debianPackage);
-    if (process.getuid?.() !== 0) {
+    if (!(options.install ?? process.getuid?.() === 0)) {
       throw new Error(`missing Debian packages: ${names.join(", ")}; run: sudo apt-get install -y ${names.join(" ")}`);
     }
     console.log(`installing Debian's ${names.join(", ")} for the HA database`);

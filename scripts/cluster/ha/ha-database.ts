@@ -141,16 +141,21 @@ export async function startHaDatabase(options: StartHaOptions): Promise<HaDataba
 
   try {
     const etcdDir = path.join(dir, "etcd");
-    spawnDaemon("etcd", tools.etcd!, [
-      "--name=once-ha",
-      `--data-dir=${etcdDir}`,
-      `--listen-client-urls=http://127.0.0.1:${ports.etcdClient}`,
-      `--advertise-client-urls=http://127.0.0.1:${ports.etcdClient}`,
-      `--listen-peer-urls=http://127.0.0.1:${ports.etcdPeer}`,
-      `--initial-advertise-peer-urls=http://127.0.0.1:${ports.etcdPeer}`,
-      `--initial-cluster=once-ha=http://127.0.0.1:${ports.etcdPeer}`,
-      "--log-level=warn",
-    ], false);
+    spawnDaemon(
+      "etcd",
+      tools.etcd!,
+      [
+        "--name=once-ha",
+        `--data-dir=${etcdDir}`,
+        `--listen-client-urls=http://127.0.0.1:${ports.etcdClient}`,
+        `--advertise-client-urls=http://127.0.0.1:${ports.etcdClient}`,
+        `--listen-peer-urls=http://127.0.0.1:${ports.etcdPeer}`,
+        `--initial-advertise-peer-urls=http://127.0.0.1:${ports.etcdPeer}`,
+        `--initial-cluster=once-ha=http://127.0.0.1:${ports.etcdPeer}`,
+        "--log-level=warn",
+      ],
+      false,
+    );
     await waitFor("etcd", () => httpOk(`http://127.0.0.1:${ports.etcdClient}/health`), 20_000, daemons);
     // The first agent bootstraps (initdb) alone; the second then clones it with pg_basebackup.
     members[0]!.restartAgent();

@@ -20,6 +20,7 @@ export function restDeps(): RestDeps {
     limits: getRateLimits(),
     orderRules: orderRules(),
     leadSettings: leadSettings(),
-    log: (event, fields) => (event.endsWith("error") ? logger.error(fields, event) : event === "rest.database_unavailable" ? logger.warn(fields, event) : logger.info(fields, event)),
+    log: (event, fields) =>
+      event.endsWith("error") ? logger.error(fields, event) : event === "rest.database_unavailable" ? logger.warn(fields, event) : logger.info(fields, event),
   };
 }
