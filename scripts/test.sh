@@ -25,6 +25,10 @@ need_debian_package() { # <package> <what it is for> <present when this succeeds
 chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
 need_debian_package chromium "the browser tests" test -x "$chromium_path"
 need_debian_package nginx-light "the multi-node tests" sh -c 'command -v nginx || test -x /usr/sbin/nginx'
+# The failover test (e2e/system/ha-failover.test.ts) runs PostgreSQL under Patroni, etcd and HAProxy.
+need_debian_package patroni "the failover test" sh -c 'command -v patroni'
+need_debian_package etcd-server "the failover test" sh -c 'command -v etcd'
+need_debian_package haproxy "the failover test" sh -c 'command -v haproxy || test -x /usr/sbin/haproxy'
 # Chinese pages are screenshot and compared: without a CJK font they render as boxes.
 need_debian_package fonts-noto-cjk "the Chinese screenshots" sh -c 'fc-list :lang=zh | grep -q .'
 

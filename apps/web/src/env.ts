@@ -7,6 +7,8 @@ export const env = createEnv({
   server: {
     // Always set by `with-database` (pnpm dev / pnpm start), embedded or real.
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
+    // A standby for the dashboard's lists and CSV export (packages/db/src/read-replica.ts).
+    DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     // Signs customer sessions; all nodes need the same value. `with-database` fills it from the
     // database when unset, so it is only required when running Next without it.

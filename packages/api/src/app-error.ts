@@ -3,6 +3,7 @@
 // and tRPC as the error whose code matches the status (`toTRPCError`), like protocol errors.
 import { defineProblems } from "@once/idempotency";
 import { toTRPCError } from "@once/idempotency/trpc";
+import { databaseUnavailability } from "@once/db/unavailable";
 
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
@@ -11,6 +12,8 @@ export const appErrors = {
   STALE_VERSION: { status: 409, retryable: false, title: "Changed by someone else" },
   RATE_LIMITED: { status: 429, retryable: true, title: "Too many requests" },
   INTERNAL: { status: 500, retryable: true, title: "Internal error" },
+  DATABASE_UNAVAILABLE: { status: 503, retryable: true, title: "Database unavailable" },
+  DATABASE_READ_ONLY: { status: 503, retryable: true, title: "Database refuses writes" },
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -19,3 +22,28 @@ export class AppError extends defineProblems("AppError", appErrors) {}
 
 /** The tRPC error for an application error (throw it from a procedure). */
 export const appTRPCError = (code: AppErrorCode, message: string) => toTRPCError(new AppError(code, message));
+
+/** Seconds a client waits before retrying through a database outage (a failover takes 5-25 s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The retryable 503 for an error that means the database is away (a failover under way) or is
+ * a read-only standby (DATABASE_URL pointed at the wrong member); null for any other error.
+ * Nothing was committed that a retry with the same operation key would not find.
+ */
+export function databaseOutageError(error: unknown): AppError | null {
+  const unavailability = databaseUnavailability(error);
+  if (!unavailability) return null;
+  const details = { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+  return unavailability === "read-only"
+    ? new AppError(
+        "DATABASE_READ_ONLY",
+        "this node's database is a read-only standby and refuses writes; nothing was written; retrying with the same operation key is safe",
+        details,
+      )
+    : new AppError(
+        "DATABASE_UNAVAILABLE",
+        "the database is unavailable (for example during a failover); retrying with the same operation key is safe",
+        details,
+      );
+}

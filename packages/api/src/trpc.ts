@@ -16,10 +16,12 @@ import { internalErrorMessage } from "./request/request-id.ts";
 import type { OrderRules } from "./order/order-rules.ts";
 import type { LeadSettings } from "./lead/submit-lead.ts";
 import { recordStore } from "./operation/record-store.ts";
-import { appTRPCError } from "./app-error.ts";
+import { appTRPCError, databaseOutageError } from "./app-error.ts";
 
 export interface Context {
   prisma: PrismaClient;
+  /** The dashboard's lists only: a standby when DATABASE_REPLICA_URL is set (else `prisma`). */
+  readReplica?: PrismaClient;
   /** The anonymous customer proven by the session cookie or bearer token; null if none. */
   customerId: string | null;
   /** The signed-in staff member (better-auth session cookie), if any. */
@@ -63,11 +65,25 @@ const t = initTRPC.context<Context>().create({
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * Every procedure's first step: a database outage (failover, or a standby that refuses writes)
+ * leaves as the retryable 503 with Retry-After that REST answers too, never as a 500.
+ */
+const databaseOutages = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const outage = databaseOutageError(result.error.cause ?? result.error);
+    if (outage) throw toTRPCError(outage);
+  }
+  return result;
+});
+const baseProcedure = t.procedure.use(databaseOutages);
+
 /** Anyone may call it; reads only public data. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = baseProcedure;
 
 /** Needs an anonymous customer session; the principal comes from it and nowhere else. */
-export const customerProcedure = t.procedure.use(({ ctx, next }) => {
+export const customerProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.customerId) {
     throw appTRPCError("UNAUTHENTICATED", "a customer session is required");
   }
@@ -78,7 +94,7 @@ export const customerProcedure = t.procedure.use(({ ctx, next }) => {
  * Staff only: 401 without any session, 403 for a customer (or anyone else) who is not staff.
  * Every dashboard procedure builds on this; a test enumerates them all.
  */
-export const staffProcedure = t.procedure.use(({ ctx, next }) => {
+export const staffProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.staff) {
     if (ctx.customerId) {
       throw appTRPCError("FORBIDDEN", "staff only");

@@ -31,17 +31,29 @@ export async function resolveDatabaseUrl(source: NodeJS.ProcessEnv = process.env
   return { connectionString: embedded.url, mode: "embedded", release: () => embedded.stop() };
 }
 
-/** Connects once and explains, in one sentence, why the database cannot be used. */
+/**
+ * Connects once and explains, in one sentence, why the database cannot be used, including when
+ * it is a read-only standby: every caller (a node, the worker, migrations, staff accounts) writes,
+ * and a standby would refuse each write later, one request at a time.
+ */
 export async function assertDatabaseReachable(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+  let standby = false;
   try {
     await client.connect();
-    await client.query("select 1");
+    const { rows } = await client.query<{ standby: boolean }>("select pg_is_in_recovery() as standby");
+    standby = rows[0]?.standby === true;
   } catch (error) {
     throw new StartupError(describeConnectionError(connectionString, error));
   } finally {
     await client.end().catch(() => {});
   }
+  if (standby) throw new StartupError(standbyRefusal(connectionString));
+}
+
+export function standbyRefusal(connectionString: string): string {
+  const url = new URL(connectionString);
+  return `the database at ${url.hostname}:${url.port || "5432"}${url.pathname} is a read-only standby (pg_is_in_recovery()): writes need the primary; point DATABASE_URL at the leader (HAProxy's primary port) and a standby only at DATABASE_REPLICA_URL`;
 }
 
 export function describeConnectionError(connectionString: string, error: unknown): string {

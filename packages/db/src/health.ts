@@ -6,7 +6,8 @@ import { migrationsDir } from "./repo-root.ts";
 
 export interface DatabaseHealth {
   ok: boolean;
-  database: "reachable" | "unreachable";
+  /** "read-only": reachable but a standby (pg_is_in_recovery()), which refuses every write. */
+  database: "reachable" | "unreachable" | "read-only";
   migrations: { current: boolean; applied: number; pending: string[] };
   error?: string;
 }
@@ -37,9 +38,14 @@ export async function checkDatabaseHealth(prisma: PrismaClient, dir?: string): P
   }
   const appliedSet = new Set(applied);
   const pending = committed.filter((name) => !appliedSet.has(name));
+  // A node whose DATABASE_URL reaches a standby is not ready: it could answer no write.
+  const standby = await prisma.$queryRaw<{ standby: boolean }[]>`select pg_is_in_recovery() as standby`.then(
+    (rows) => rows[0]?.standby === true,
+    () => false,
+  );
   return {
-    ok: pending.length === 0,
-    database: "reachable",
+    ok: pending.length === 0 && !standby,
+    database: standby ? "read-only" : "reachable",
     migrations: { current: pending.length === 0, applied: applied.length, pending },
   };
 }

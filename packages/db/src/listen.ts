@@ -1,5 +1,7 @@
 // One LISTEN connection on a PostgreSQL channel, kept up: reconnects with backoff (0.5 s
-// doubling to 30 s) when the connection drops or cannot be made. NOTIFY is delivered on commit
+// doubling to 5 s) when the connection drops or cannot be made. The cap is low because a
+// failover takes 5-25 s and every notification until the reconnect is lost: one attempt per 5 s
+// per node costs the database nothing. NOTIFY is delivered on commit
 // only, so a listener hears committed work and never a rolled-back one. Notifications sent while
 // the connection is down are lost: listeners use this to act sooner, never as their only trigger
 // (the embedded database's socket server does not forward notifications at all).
@@ -29,7 +31,7 @@ export function listenOn(
       current.removeAllListeners();
       void current.end().catch(() => undefined);
       if (stopped) return;
-      retryTimer = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
+      retryTimer = setTimeout(() => void connect(attempt + 1), Math.min(5_000, 500 * 2 ** attempt));
       retryTimer.unref();
     };
     try {

@@ -6,7 +6,7 @@ import { clientAddressOf } from "@once/api/limits";
 import { requestIdOf } from "@once/api/request";
 import type { ObservedEvent } from "@once/idempotency/server";
 import { metrics } from "./metrics/registry";
-import { prisma } from "./prisma";
+import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
 import { staffFromHeaders } from "@once/auth";
 import { getAuth } from "./auth";
@@ -32,6 +32,7 @@ export async function createRequestContext(requestHeaders?: Headers) {
   const [customerId, staff] = await Promise.all([customerIdFromRequest(source), staffFromHeaders(getAuth(), source)]);
   return createContextInner({
     prisma: prisma(),
+    readReplica: readReplica(),
     customerId,
     staff,
     idempotency: idempotencyConfig(),

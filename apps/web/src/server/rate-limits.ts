@@ -17,6 +17,9 @@ export function getRateLimits(): RateLimits {
     max: Math.max(4, Math.ceil(env.DATABASE_POOL_SIZE / 2)),
     application_name: "once-rate-limits",
   });
+  // An idle connection the server drops (a failover) must not crash the node: the pool
+  // discards it and opens a new one on next use. Without a listener the error would be thrown.
+  pool.on("error", () => undefined);
   limits = createRateLimits(pool, {
     writesPerSessionPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     writesPerAddressPerMinute: env.RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE,

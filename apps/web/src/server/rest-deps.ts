@@ -1,7 +1,7 @@
 // The REST handlers' dependencies for this node: database, session signing, limits and logging.
 import "server-only";
 import type { RestDeps } from "@once/api/rest";
-import { prisma } from "./prisma";
+import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
 import { idempotencyConfig } from "./context";
 import { logger } from "./logger";
@@ -12,6 +12,7 @@ import { secureCookies, sessionSigning } from "./session";
 export function restDeps(): RestDeps {
   return {
     prisma: prisma(),
+    readReplica: readReplica(),
     sessionSecret: sessionSigning(),
     secureCookies: secureCookies(),
     maxBodyBytes: env.MAX_BODY_BYTES,
@@ -19,6 +20,7 @@ export function restDeps(): RestDeps {
     limits: getRateLimits(),
     orderRules: orderRules(),
     leadSettings: leadSettings(),
-    log: (event, fields) => (event.endsWith("error") ? logger.error(fields, event) : logger.info(fields, event)),
+    log: (event, fields) =>
+      event.endsWith("error") ? logger.error(fields, event) : event === "rest.database_unavailable" ? logger.warn(fields, event) : logger.info(fields, event),
   };
 }

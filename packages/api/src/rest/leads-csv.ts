@@ -21,7 +21,7 @@ export function exportLeadsCsvHandler(request: Request, staff: StaffMember | nul
     const { cursor: _cursor, limit: _limit, ...filter } = parsed;
     const day = new Date().toISOString().slice(0, 10);
     return Promise.resolve(
-      new Response(streamLeadsCsv(deps.prisma, filter), {
+      new Response(streamLeadsCsv(deps.readReplica ?? deps.prisma, filter), {
         headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="leads-${day}.csv"`, "cache-control": "no-store" },
       }),
     );

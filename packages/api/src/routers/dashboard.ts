@@ -31,7 +31,7 @@ export const dashboardRouter = createTRPCRouter({
     ctx.prisma.user.findMany({ where: { disabledAt: null }, select: { id: true, name: true, role: true }, orderBy: { name: "asc" } }),
   ),
   leads: createTRPCRouter({
-    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.prisma, input)),
+    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.readReplica ?? ctx.prisma, input)),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
@@ -45,7 +45,7 @@ export const dashboardRouter = createTRPCRouter({
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({
-    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.prisma, input)),
+    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.readReplica ?? ctx.prisma, input)),
   }),
   ops: createTRPCRouter({
     summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),

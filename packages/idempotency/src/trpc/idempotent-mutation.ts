@@ -48,6 +48,7 @@ const TRPC_CODES: Record<number, TRPCError["code"]> = {
   415: "UNSUPPORTED_MEDIA_TYPE",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 export const trpcCodeForStatus = (status: number): TRPCError["code"] => TRPC_CODES[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");

@@ -7,10 +7,14 @@ import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type pg from "pg";
 import { queueFor } from "./queues.ts";
+import { withCheckedOut } from "./checked-out.ts";
 import type { Channel } from "../config.ts";
 
-export async function relayPendingDeliveries(pool: pg.Pool, boss: PgBoss, batchSize = 100): Promise<number> {
-  const client = await pool.connect();
+export function relayPendingDeliveries(pool: pg.Pool, boss: PgBoss, batchSize = 100): Promise<number> {
+  return withCheckedOut(pool, (client) => relayBatch(client, boss, batchSize));
+}
+
+async function relayBatch(client: pg.PoolClient, boss: PgBoss, batchSize: number): Promise<number> {
   try {
     await client.query("begin");
     const { rows } = await client.query<{ id: string; channel: Channel; requeues: number }>(
@@ -32,8 +36,6 @@ export async function relayPendingDeliveries(pool: pg.Pool, boss: PgBoss, batchS
   } catch (error) {
     await client.query("rollback").catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }
 

@@ -12,6 +12,7 @@ import { DeliveryAttemptError, deliverOnce, markDead, type AttemptResult } from 
 import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
+import { withCheckedOut } from "./checked-out.ts";
 
 export interface WorkerLog {
   info(fields: Record<string, unknown>, message: string): void;
@@ -54,6 +55,9 @@ export async function startNotificationWorker(options: {
   // A delivery holds a connection only for its short updates, not while the receiver answers.
   const prisma = createPrismaClient(options.connectionString, { poolSize: Math.min(8, Math.max(4, config.NOTIFY_CONCURRENCY)) });
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  // An idle connection dropped by the server (a failover) is discarded and replaced on next use;
+  // unheard, the pool's error event would crash the process.
+  pool.on("error", (error) => log.warn({ err: error.message }, "notify.pool_connection_lost"));
   let dispatchers: Dispatcher[] = [];
   try {
     await oneWorkerAtATime(pool, async () => {
@@ -129,17 +133,14 @@ export async function startNotificationWorker(options: {
 // queue too (its timekeeper's, swallowing the error), so starting pg-boss and creating our
 // queues happen one worker at a time, under a session-level advisory lock.
 async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
+  await withCheckedOut(pool, async (client) => {
     await client.query(`select pg_advisory_lock(hashtext('once.notify.start'))`);
     try {
       await work();
     } finally {
       await client.query(`select pg_advisory_unlock(hashtext('once.notify.start'))`);
     }
-  } finally {
-    client.release();
-  }
+  });
 }
 
 // Each attempt's log line names the delivery, its channel and the request that created the lead.

@@ -1,0 +1,99 @@
+// `pnpm bench:ha`: capacity of the product on this machine (docs/SCALING.md): orders/s and
+// leads/s with fresh keys (each a new operation), closed loop, `--connections` at once, for
+//   1. one node on the machine's single PostgreSQL,
+//   2. one node on the HA database (two Patroni members, synchronous replication, HAProxy),
+//   3. two nodes behind nginx on the HA database.
+// Needs `pnpm build` and root (the HA database runs PostgreSQL as the postgres user).
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { deployMigrations } from "@once/db/migrate";
+import { seedDatabase } from "@once/db/seed";
+import { createTestDatabase } from "@once/db/testing";
+import { startHaDatabase } from "../cluster/ha/ha-database.ts";
+import { startNginx } from "../cluster/nginx.ts";
+import { startNode, type NodeProcess } from "../cluster/node-process.ts";
+import { runLoad, type LoadResult } from "./load.ts";
+
+const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
+const requests = Number(values.requests);
+const connections = Number(values.connections);
+const env = {
+  RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
+  RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
+  RATE_LIMIT_SESSIONS_PER_MINUTE: "100000",
+  ORDER_DAILY_COPIES_PER_GUIDE: "100000000",
+  LOG_LEVEL: "warn",
+  DATABASE_POOL_SIZE: "20",
+};
+
+async function measure(label: string, origin: string): Promise<LoadResult[]> {
+  const tokens = await Promise.all(
+    Array.from({ length: connections }, async () => ((await (await fetch(`${origin}/api/v1/sessions`, { method: "POST" })).json()) as { token: string }).token),
+  );
+  const spec = (path: string, body: string, worker: number) => ({
+    path,
+    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[worker]}`, "idempotency-key": randomUUID() },
+    body,
+  });
+  const order = JSON.stringify({ item: "sample-guide", quantity: 1 });
+  const lead = (i: number) => JSON.stringify({ name: "Bench Customer", phone: `+86${13000000000 + i}`, content: "Please send the price list." });
+  const results: LoadResult[] = [];
+  for (const [name, next] of [
+    ["orders", (_i: number, w: number) => spec("/api/v1/orders", order, w)],
+    ["leads", (i: number, w: number) => spec("/api/v1/leads", lead(i), w)],
+  ] as const) {
+    await runLoad({ name: "warm-up", origin, connections, requests: Math.min(500, requests), next });
+    results.push(await runLoad({ name: `${label}: ${name}`, origin, connections, requests, next }));
+  }
+  return results;
+}
+
+const rows: LoadResult[] = [];
+// 1. One node, the machine's PostgreSQL.
+{
+  const db = await createTestDatabase("bench_ha");
+  await seedDatabase(db.url);
+  await stockUp(db.url);
+  const node = await startNode({ port: 3501, databaseUrl: db.url, env });
+  try {
+    rows.push(...(await measure("one node, single PostgreSQL", node.url)));
+  } finally {
+    await node.stop();
+    await db.drop();
+  }
+}
+// 2 and 3. The HA database.
+const ha = await startHaDatabase({ basePort: 25540, databases: ["once_bench"] });
+const nodes: NodeProcess[] = [];
+try {
+  const url = ha.url("once_bench");
+  await deployMigrations({ databaseUrl: url });
+  await seedDatabase(url);
+  await stockUp(url);
+  nodes.push(await startNode({ port: 3501, databaseUrl: url, env }));
+  rows.push(...(await measure("one node, HA database", nodes[0]!.url)));
+  nodes.push(await startNode({ port: 3502, databaseUrl: url, env }));
+  const nginx = await startNginx({ port: 3500, upstreamPorts: nodes.map((n) => n.port) });
+  try {
+    rows.push(...(await measure("two nodes + nginx, HA database", nginx.url)));
+  } finally {
+    await nginx.stop();
+  }
+} finally {
+  await Promise.all(nodes.map((n) => n.stop()));
+  await ha.stop();
+}
+
+console.log(`\n${requests} requests per row, ${connections} connections, fresh keys\n`);
+console.log("| setup: operation | per s | p50 ms | p99 ms | statuses |");
+console.log("|---|---|---|---|---|");
+for (const r of rows) console.log(`| ${r.name} | ${r.throughput.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${JSON.stringify(r.statuses)} |`);
+
+/** Enough stock that no order is refused while measuring. */
+async function stockUp(url: string): Promise<void> {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`update guide set stock = 100000000 where slug = 'sample-guide'`);
+  await client.end();
+}
