@@ -1,0 +1,45 @@
+"use client";
+// Live new leads for an open list: the server's event stream (dashboard.leads.onCreated) says
+// whether its node hears new leads live and sends each new lead's id. The list re-reads at
+// once; ids that arrive are "fresh" (highlighted, counted in the tab title) until seen. The list
+// polls only while the stream is down or its node is not live (`polling`), and re-reads when the
+// stream (re)starts, so nothing committed while it was down is missed.
+import { useEffect, useRef, useState } from "react";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { useTRPC } from "~/trpc/react";
+
+export function useLiveLeads(refresh: () => void) {
+  const trpc = useTRPC();
+  const [nodeLive, setNodeLive] = useState(false);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const stream = useSubscription(
+    trpc.dashboard.leads.onCreated.subscriptionOptions(undefined, {
+      onStarted: () => refreshRef.current(),
+      onData: (event) => {
+        if ("live" in event) return setNodeLive(event.live ?? false);
+        setFresh((previous) => new Set(previous).add(event.id));
+        refreshRef.current();
+      },
+    }),
+  );
+  const polling = stream.status !== "pending" || !nodeLive;
+  const seen = (id?: string) => setFresh((previous) => (id ? new Set([...previous].filter((f) => f !== id)) : new Set()));
+  return { polling, fresh, seen };
+}
+
+/** Puts "(n) " before the page's title while n > 0; restores it after. */
+export function useTitleCount(n: number, format: (n: number, title: string) => string) {
+  const base = useRef<string | null>(null);
+  useEffect(() => {
+    base.current ??= document.title;
+    document.title = n > 0 ? format(n, base.current) : base.current;
+  }, [n, format]);
+  useEffect(
+    () => () => {
+      if (base.current !== null) document.title = base.current;
+    },
+    [],
+  );
+}

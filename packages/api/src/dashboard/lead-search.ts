@@ -1,0 +1,52 @@
+// What a search box query means for the lead list, and the SQL condition that answers it fast on
+// a million leads (BENCHMARKS.md, `pnpm bench:dashboard`). Every lead has one lower-cased search
+// text (name, phone, company, e-mail, message, "ld-000042"), lead_search_text(…) in migration
+// 20261201230000_lead_search_activity, indexed twice:
+//   * queries of 3+ characters: `text LIKE '%q%'`, answered by the trigram index;
+//   * queries of 1–2 characters (one Chinese character, "李雷"), which have no trigram: the
+//     index of the text's 1- and 2-character pieces, `lead_search_grams(text) @> ARRAY[q]`.
+// Either way PostgreSQL's planner also has the newest-first index: for a term found in many
+// leads it walks leads newest first and stops at the page's end, for a rare one it asks the
+// search index (both conditions are always present; the pieces' function is costed so the
+// cheap LIKE is checked first).
+import { Prisma } from "@once/db";
+
+/** Longest query searched (code points); longer input is cut, never refused. */
+export const SEARCH_MAX = 100;
+
+/**
+ * The text to look for, normalised like the indexed text: control characters and runs of white
+ * space become one space, lower case, at most SEARCH_MAX code points; a phone number typed with
+ * separators ("139 0013-9000") loses them; a lead number ("LD-42", "ld 000042") becomes the
+ * indexed form "ld-000042". Empty: no search.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
+const CONTROL_OR_SPACE = /[\u0000-\u001F\u007F-\u009F\s]+/g;
+
+export function normaliseSearch(input: string | undefined): string {
+  let q = Array.from(
+    (input ?? "")
+      .replace(CONTROL_OR_SPACE, " ")
+      .trim()
+      .toLowerCase(),
+  )
+    .filter((c) => !/[\uD800-\uDFFF]/.test(c)) // a lone surrogate cannot be sent to PostgreSQL
+    .slice(0, SEARCH_MAX)
+    .join("")
+    .trim();
+  const number = /^ld[-\s]?0*(\d{1,6})$/.exec(q);
+  if (number) q = `ld-${number[1]!.padStart(6, "0")}`;
+  else if (/^\+?[\d\s().-]+$/.test(q) && (q.match(/\d/g)?.length ?? 0) >= 3) q = q.replace(/[\s().-]/g, "");
+  return q;
+}
+
+/** LIKE treats % and _ as wildcards and \ as its escape: each is matched literally. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+const SEARCH_TEXT = Prisma.sql`lead_search_text(l.name, l.phone, l.company, l.email, l.content, l.number)`;
+
+/** The SQL condition for a normalised, non-empty query. */
+export function searchCondition(q: string): Prisma.Sql {
+  const like = Prisma.sql`${SEARCH_TEXT} LIKE ${`%${likeLiteral(q)}%`}`;
+  return Array.from(q).length <= 2 ? Prisma.sql`(${like} AND lead_search_grams(${SEARCH_TEXT}) @> ARRAY[${q}]::text[])` : like;
+}
