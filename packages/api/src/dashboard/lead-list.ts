@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Prisma, type PrismaClient } from "@once/db";
 import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
-import { normaliseSearch, searchCondition } from "./lead-search.ts";
+import { normaliseSearch, searchCondition, withSearchPlan } from "./lead-search.ts";
 
 export const LEAD_SORTS = ["received", "name", "status"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -76,12 +76,16 @@ function orderAndCursor(sort: LeadSort, dir: "asc" | "desc", cursor: LeadCursor 
 /** One page of matching lead ids in list order, and where the next page starts. */
 export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFilter, "limit"> & { limit: number }) {
   const { order, after } = orderAndCursor(filter.sort, filter.dir, filter.cursor);
-  const rows = await prisma.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
-    SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
-    FROM lead l
-    WHERE ${leadFilterSql(filter)} AND ${after}
-    ORDER BY ${order}
-    LIMIT ${filter.limit + 1}`;
+  const rows = await withSearchPlan(
+    prisma,
+    filter.search,
+    (db) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
+      SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
+      FROM lead l
+      WHERE ${leadFilterSql(filter)} AND ${after}
+      ORDER BY ${order}
+      LIMIT ${filter.limit + 1}`,
+  );
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   const nextCursor: LeadCursor | null = rows.length > filter.limit && last ? { value: last.value, createdAt: last.created_at, id: last.id } : null;
@@ -137,13 +141,21 @@ export const COUNT_CAP = 1_000;
 /** How many leads of each status match the filter (its own status filter ignored), capped. */
 export async function countLeadsByStatus(prisma: PrismaClient, filter: LeadFilter) {
   const where = leadFilterSql({ ...filter, status: undefined });
-  const counts = await Promise.all(
-    LEAD_STATUSES.map(async (status) => {
-      const [row] = await prisma.$queryRaw<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM (SELECT 1 FROM lead l WHERE ${where} AND l.status = ${status}::"LeadStatus" LIMIT ${COUNT_CAP + 1}) AS capped`;
-      const n = row?.n ?? 0;
-      return [status, { count: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP }] as const;
-    }),
+  // One statement for all five: one connection, and one plan decision for a short search.
+  const rows = await withSearchPlan(prisma, filter.search, (db) =>
+    db.$queryRaw<{ status: string; n: number }[]>(
+      Prisma.sql`${Prisma.join(
+        LEAD_STATUSES.map(
+          (status) =>
+            Prisma.sql`SELECT ${status}::text AS status, (SELECT count(*)::int FROM (SELECT 1 FROM lead l WHERE ${where} AND l.status = ${status}::"LeadStatus" LIMIT ${COUNT_CAP + 1}) AS capped) AS n`,
+        ),
+        " UNION ALL ",
+      )}`,
+    ),
   );
+  const counts = LEAD_STATUSES.map((status) => {
+    const n = rows.find((r) => r.status === status)?.n ?? 0;
+    return [status, { count: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP }] as const;
+  });
   return Object.fromEntries(counts) as Record<(typeof LEAD_STATUSES)[number], { count: number; capped: boolean }>;
 }

@@ -9,7 +9,7 @@
 // leads it walks leads newest first and stops at the page's end, for a rare one it asks the
 // search index (both conditions are always present; the pieces' function is costed so the
 // cheap LIKE is checked first).
-import { Prisma } from "@once/db";
+import { Prisma, type PrismaClient } from "@once/db";
 
 /** Longest query searched (code points); longer input is cut, never refused. */
 export const SEARCH_MAX = 100;
@@ -24,12 +24,7 @@ export const SEARCH_MAX = 100;
 const CONTROL_OR_SPACE = /[\u0000-\u001F\u007F-\u009F\s]+/g;
 
 export function normaliseSearch(input: string | undefined): string {
-  let q = Array.from(
-    (input ?? "")
-      .replace(CONTROL_OR_SPACE, " ")
-      .trim()
-      .toLowerCase(),
-  )
+  let q = Array.from((input ?? "").replace(CONTROL_OR_SPACE, " ").trim().toLowerCase())
     .filter((c) => !/[\uD800-\uDFFF]/.test(c)) // a lone surrogate cannot be sent to PostgreSQL
     .slice(0, SEARCH_MAX)
     .join("")
@@ -50,3 +45,30 @@ export function searchCondition(q: string): Prisma.Sql {
   const like = Prisma.sql`${SEARCH_TEXT} LIKE ${`%${likeLiteral(q)}%`}`;
   return Array.from(q).length <= 2 ? Prisma.sql`(${like} AND lead_search_grams(${SEARCH_TEXT}) @> ARRAY[${q}]::text[])` : like;
 }
+
+/** Matches at which a short query counts as common (its leads are dense among the newest). */
+const COMMON_AT = 2_000;
+
+/**
+ * Runs a list or count query for a filter with the plan its search needs. A 1–2 character query
+ * is where PostgreSQL's estimates go wrong (the pieces' index has no useful statistics for one
+ * character), so it is decided here by a bounded probe: how many leads match, up to 2,000.
+ *   * rare (fewer): the pieces' index finds every match (bitmap scan), sorted in memory;
+ *   * common: no bitmap scans, so the query walks the ordered index (newest first, by name or
+ *     status) and stops as soon as the page, or the capped count, is full.
+ * Longer queries and no query run as they are. Both plans are measured in `pnpm bench:dashboard`.
+ */
+export async function withSearchPlan<T>(prisma: PrismaClient, search: string | undefined, run: (db: Queryable) => Promise<T>): Promise<T> {
+  const q = normaliseSearch(search);
+  if (!q || Array.from(q).length > 2) return run(prisma);
+  return prisma.$transaction(async (tx) => {
+    const [probe] = await tx.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM (SELECT 1 FROM lead l WHERE ${searchCondition(q)} LIMIT ${COMMON_AT}) AS m`;
+    const common = (probe?.n ?? 0) >= COMMON_AT;
+    await tx.$executeRawUnsafe(common ? "SET LOCAL enable_bitmapscan = off" : "SET LOCAL enable_indexscan = off");
+    return run(tx);
+  });
+}
+
+export type Queryable = Pick<PrismaClient, "$queryRaw">;

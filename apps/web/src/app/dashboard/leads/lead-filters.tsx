@@ -1,7 +1,7 @@
 "use client";
 // The list's search box and filters. The search box updates the URL a moment after typing
 // stops; the other controls at once. On phones the filters fold behind "Filters".
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Field, Input, Select, cx } from "@once/ui";
 import { LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
@@ -14,15 +14,19 @@ export function LeadFilters({ state, onChange }: { state: ListState; onChange: (
   const { t } = useDashboard();
   const [text, setText] = useState(state.q);
   const [open, setOpen] = useState(false);
-  // The URL changed from elsewhere (a view, "clear all", back): show its query.
-  useEffect(() => setText(state.q), [state.q]);
+  const sent = useRef(state.q);
+  // The URL changed from elsewhere (a view, "clear all", back): show its query. Not when it is
+  // the box's own earlier text arriving while the person types on.
   useEffect(() => {
-    if (text === state.q) return;
-    const timer = setTimeout(() => onChange({ q: text }), SEARCH_DELAY_MS);
+    if (state.q !== sent.current) setText((sent.current = state.q));
+  }, [state.q]);
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = setTimeout(() => onChange({ q: (sent.current = text) }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, state.q, onChange]);
+  }, [text, onChange]);
   return (
-    <form role="search" onSubmit={(e) => (e.preventDefault(), onChange({ q: text }))} className="space-y-1">
+    <form role="search" onSubmit={(e) => (e.preventDefault(), onChange({ q: (sent.current = text) }))} className="space-y-1">
       <Field id="lead-search" label={t("leads.search")}>
         <Input id="lead-search" type="search" value={text} placeholder={t("leads.searchPlaceholder")} onChange={(e) => setText(e.target.value)} />
       </Field>

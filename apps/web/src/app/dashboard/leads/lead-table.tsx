@@ -3,7 +3,7 @@
 // counts per status; "load more" (keyset pages); bulk actions (./bulk-bar.tsx); cards on phones
 // (./lead-rows.tsx); new leads live with a highlight and their number in the tab title
 // (./use-live-leads.ts), polling only while the live stream is down.
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Button, DataTable, Notice, cx } from "@once/ui";
@@ -26,13 +26,14 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 export function LeadTable() {
   const trpc = useTRPC();
   const { t, timeZone } = useDashboard();
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const state = useMemo(() => parseListState(new URLSearchParams(params.toString())), [params]);
   const query = listQuery(state);
   useEffect(() => sessionStorage.setItem(LAST_LIST_KEY, query), [query]);
-  const navigate = useCallback((next: ListState) => router.replace(`${pathname}${listQuery(next)}`, { scroll: false }), [router, pathname]);
+  // history.replaceState: Next keeps useSearchParams in step, and the list re-reads through
+  // its query without a server render per keystroke.
+  const navigate = useCallback((next: ListState) => window.history.replaceState(null, "", `${pathname}${listQuery(next)}`), [pathname]);
   const change = useCallback((patch: Partial<ListState>) => navigate({ ...state, ...patch }), [navigate, state]);
 
   const filter = {
