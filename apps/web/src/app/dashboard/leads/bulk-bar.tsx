@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Button, Card, Field, Input, Notice, Select } from "@once/ui";
 import { CircleAlert, CircleCheck, Icon } from "@once/ui/icons";
-import { isBackwardMove, LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
+import { isBackwardMove, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
+import { StatusOptions } from "../status-options";
 import { StaffOptions } from "../staff-options";
 import type { LeadRow } from "./lead-rows";
 
@@ -62,11 +63,7 @@ export function BulkBar({ rows, onDone, onClear, onReload }: { rows: LeadRow[]; 
               <Field id="bulk-status" label={t("leads.bulk.status")} className="w-44">
                 <Select id="bulk-status" value={status} onChange={(e) => setStatus(e.target.value as LeadStatus | "")}>
                   <option value="">{t("leads.bulk.choose")}</option>
-                  {LEAD_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`common.status.${s}`)}
-                    </option>
-                  ))}
+                  <StatusOptions />
                 </Select>
               </Field>
               <Button

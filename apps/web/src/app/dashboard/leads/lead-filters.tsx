@@ -3,8 +3,9 @@
 // stops; the other controls at once. On phones the filters fold behind "Filters".
 import { useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Field, Input, Select, cx } from "@once/ui";
-import { LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
+import type { LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import { StatusOptions } from "../status-options";
 import { StaffOptions } from "../staff-options";
 import type { ListState } from "./list-params";
 
@@ -37,11 +38,7 @@ export function LeadFilters({ state, onChange }: { state: ListState; onChange: (
         <Field id="lead-status" label={t("leads.filter.status")}>
           <Select id="lead-status" value={state.status ?? ""} onChange={(e) => onChange({ status: (e.target.value || undefined) as LeadStatus | undefined })}>
             <option value="">{t("leads.filter.anyStatus")}</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`common.status.${s}`)}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
         </Field>
         <Field id="lead-assignee" label={t("leads.filter.assignee")}>

@@ -9,10 +9,11 @@ import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, Facts, Field, Input, Notice, Select, Textarea } from "@once/ui";
 import { ArrowLeft, CircleAlert, Icon, Mail, Phone } from "@once/ui/icons";
-import { isBackwardMove, LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
+import { isBackwardMove, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { protocolCode } from "../../protocol-code";
+import { StatusOptions } from "../../status-options";
 import { StaffOptions } from "../../staff-options";
 import { LeadStatusBadge } from "../../status-badge";
 import { LAST_LIST_KEY } from "../list-params";
@@ -117,11 +118,7 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
           <Field id="lead-status-change" label={t("lead.status", { status: t(`common.status.${l.status}`) })}>
             <Select id="lead-status-change" value="" disabled={update.isPending} onChange={(e) => e.target.value && chooseStatus(e.target.value as LeadStatus)}>
               <option value="">{t("lead.changeTo")}</option>
-              {LEAD_STATUSES.filter((s) => s !== l.status).map((s) => (
-                <option key={s} value={s}>
-                  {t(`common.status.${s}`)}
-                </option>
-              ))}
+              <StatusOptions except={l.status} />
             </Select>
           </Field>
           {pending ? (
