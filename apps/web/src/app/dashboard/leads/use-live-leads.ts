@@ -29,16 +29,23 @@ export function useLiveLeads(refresh: () => void) {
   return { polling, fresh, seen };
 }
 
-/** Puts "(n) " before the page's title while n > 0; restores it after. */
+/**
+ * Puts "(n) " before the page's title while n > 0; restores it after. The title is read when the
+ * count changes (Next sets it after hydration, and again on navigation or a language switch),
+ * never assumed from the first render.
+ */
 export function useTitleCount(n: number, format: (n: number, title: string) => string) {
-  const base = useRef<string | null>(null);
+  const titles = useRef<{ base: string; shown: string | null }>({ base: "", shown: null });
   useEffect(() => {
-    base.current ??= document.title;
-    document.title = n > 0 ? format(n, base.current) : base.current;
+    const state = titles.current;
+    if (n === 0 && state.shown === null) return;
+    if (document.title !== state.shown) state.base = document.title;
+    state.shown = n > 0 ? format(n, state.base) : null;
+    document.title = state.shown ?? state.base;
   }, [n, format]);
   useEffect(
     () => () => {
-      if (base.current !== null) document.title = base.current;
+      if (titles.current.shown !== null) document.title = titles.current.base;
     },
     [],
   );
