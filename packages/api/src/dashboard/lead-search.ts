@@ -62,11 +62,17 @@ export async function withSearchPlan<T>(prisma: PrismaClient, search: string | u
   const q = normaliseSearch(search);
   if (!q || Array.from(q).length > 2) return run(prisma);
   return prisma.$transaction(async (tx) => {
+    // The probe itself only through the pieces' index (a bitmap scan that stops at the limit),
+    // never a scan of the table: that is what a planner guessing "common" would pick.
+    await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+    await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = off");
     const [probe] = await tx.$queryRaw<
       { n: number }[]
     >`SELECT count(*)::int AS n FROM (SELECT 1 FROM lead l WHERE ${searchCondition(q)} LIMIT ${COMMON_AT}) AS m`;
-    const common = (probe?.n ?? 0) >= COMMON_AT;
-    await tx.$executeRawUnsafe(common ? "SET LOCAL enable_bitmapscan = off" : "SET LOCAL enable_indexscan = off");
+    if ((probe?.n ?? 0) >= COMMON_AT) {
+      await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = on");
+      await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
+    }
     return run(tx);
   });
 }
