@@ -39,7 +39,7 @@ export type LeadListFilter = z.infer<typeof leadListInput>;
 export type LeadFilter = z.infer<typeof leadFilterInput>;
 
 /** The WHERE conditions of a filter (everything but the cursor), joined with AND. */
-export function leadFilterSql(filter: LeadFilter): Prisma.Sql {
+export function leadFilterSql(filter: LeadFilter, pieces?: boolean): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (filter.status) parts.push(Prisma.sql`l.status = ${filter.status}::"LeadStatus"`);
   if (filter.possibleDuplicate !== undefined) parts.push(Prisma.sql`l.possible_duplicate = ${filter.possibleDuplicate}`);
@@ -47,7 +47,7 @@ export function leadFilterSql(filter: LeadFilter): Prisma.Sql {
   if (filter.from) parts.push(Prisma.sql`l.created_at >= ${filter.from}`);
   if (filter.to) parts.push(Prisma.sql`l.created_at <= ${filter.to}`);
   const q = normaliseSearch(filter.search);
-  if (q) parts.push(searchCondition(q));
+  if (q) parts.push(searchCondition(q, pieces));
   return Prisma.join(parts, " AND ");
 }
 
@@ -79,10 +79,10 @@ export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFil
   const rows = await withSearchPlan(
     prisma,
     filter.search,
-    (db) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
+    (db, pieces) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
       SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
       FROM lead l
-      WHERE ${leadFilterSql(filter)} AND ${after}
+      WHERE ${leadFilterSql(filter, pieces)} AND ${after}
       ORDER BY ${order}
       LIMIT ${filter.limit + 1}`,
   );
@@ -140,14 +140,13 @@ export const COUNT_CAP = 1_000;
 
 /** How many leads of each status match the filter (its own status filter ignored), capped. */
 export async function countLeadsByStatus(prisma: PrismaClient, filter: LeadFilter) {
-  const where = leadFilterSql({ ...filter, status: undefined });
   // One statement for all five: one connection, and one plan decision for a short search.
-  const rows = await withSearchPlan(prisma, filter.search, (db) =>
+  const rows = await withSearchPlan(prisma, filter.search, (db, pieces) =>
     db.$queryRaw<{ status: string; n: number }[]>(
       Prisma.sql`${Prisma.join(
         LEAD_STATUSES.map(
           (status) =>
-            Prisma.sql`SELECT ${status}::text AS status, (SELECT count(*)::int FROM (SELECT 1 FROM lead l WHERE ${where} AND l.status = ${status}::"LeadStatus" LIMIT ${COUNT_CAP + 1}) AS capped) AS n`,
+            Prisma.sql`SELECT ${status}::text AS status, (SELECT count(*)::int FROM (SELECT 1 FROM lead l WHERE ${leadFilterSql({ ...filter, status: undefined }, pieces)} AND l.status = ${status}::"LeadStatus" LIMIT ${COUNT_CAP + 1}) AS capped) AS n`,
         ),
         " UNION ALL ",
       )}`,

@@ -40,10 +40,13 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 const SEARCH_TEXT = Prisma.sql`lead_search_text(l.name, l.phone, l.company, l.email, l.content, l.number)`;
 
-/** The SQL condition for a normalised, non-empty query. */
-export function searchCondition(q: string): Prisma.Sql {
+/**
+ * The SQL condition for a normalised, non-empty query. `pieces`: also the pieces' condition, so
+ * a 1–2 character query can use that index (a walk of an ordered index needs only the LIKE).
+ */
+export function searchCondition(q: string, pieces = Array.from(q).length <= 2): Prisma.Sql {
   const like = Prisma.sql`${SEARCH_TEXT} LIKE ${`%${likeLiteral(q)}%`}`;
-  return Array.from(q).length <= 2 ? Prisma.sql`(${like} AND lead_search_grams(${SEARCH_TEXT}) @> ARRAY[${q}]::text[])` : like;
+  return pieces ? Prisma.sql`(${like} AND lead_search_grams(${SEARCH_TEXT}) @> ARRAY[${q}]::text[])` : like;
 }
 
 /** Matches at which a short query counts as common (its leads are dense among the newest). */
@@ -58,9 +61,9 @@ const COMMON_AT = 2_000;
  *     status) and stops as soon as the page, or the capped count, is full.
  * Longer queries and no query run as they are. Both plans are measured in `pnpm bench:dashboard`.
  */
-export async function withSearchPlan<T>(prisma: PrismaClient, search: string | undefined, run: (db: Queryable) => Promise<T>): Promise<T> {
+export async function withSearchPlan<T>(prisma: PrismaClient, search: string | undefined, run: (db: Queryable, pieces: boolean) => Promise<T>): Promise<T> {
   const q = normaliseSearch(search);
-  if (!q || Array.from(q).length > 2) return run(prisma);
+  if (!q || Array.from(q).length > 2) return run(prisma, false);
   return prisma.$transaction(async (tx) => {
     // The probe itself only through the pieces' index (a bitmap scan that stops at the limit),
     // never a scan of the table: that is what a planner guessing "common" would pick.
@@ -69,11 +72,10 @@ export async function withSearchPlan<T>(prisma: PrismaClient, search: string | u
     const [probe] = await tx.$queryRaw<
       { n: number }[]
     >`SELECT count(*)::int AS n FROM (SELECT 1 FROM lead l WHERE ${searchCondition(q)} LIMIT ${COMMON_AT}) AS m`;
-    if ((probe?.n ?? 0) >= COMMON_AT) {
-      await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = on");
-      await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
-    }
-    return run(tx);
+    if ((probe?.n ?? 0) < COMMON_AT) return run(tx, true);
+    await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = on");
+    await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
+    return run(tx, false);
   });
 }
 
