@@ -29,6 +29,8 @@ for (const locale of DASHBOARD_LOCALES) {
       const page = await signInAs(browser, E2E_STAFF[0]!, locale, viewport);
       await expect(page.getByRole("heading", { level: 1, name: headings.leads })).toBeVisible();
       await expect(page.getByText(number).first()).toBeVisible();
+      // Phones get cards, not the table.
+      await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
       await shot(page, "leads");
       await page.getByRole("link", { name: number }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();

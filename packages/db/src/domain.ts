@@ -14,11 +14,14 @@ export const formatLeadNumber = (n: number) => `LD-${String(n).padStart(6, "0")}
 /** "SO-000042": a sample-guide order's number. */
 export const formatOrderNumber = (n: number) => `SO-${String(n).padStart(6, "0")}`;
 
-/** Which lead status may follow which; won and lost are final. */
-export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
-  new: ["contacted", "lost"],
-  contacted: ["qualified", "lost"],
-  qualified: ["won", "lost"],
-  won: [],
-  lost: [],
-};
+/**
+ * How far along the workflow each status is. Staff may set any status; a move to an earlier
+ * stage, or out of a final one (won, lost), is "backwards" and must give a reason, kept in the
+ * lead's activity history.
+ */
+export const LEAD_STAGE: Readonly<Record<LeadStatus, number>> = { new: 0, contacted: 1, qualified: 2, won: 3, lost: 3 };
+
+export function isBackwardMove(from: LeadStatus, to: LeadStatus): boolean {
+  if (from === to) return false;
+  return LEAD_STAGE[to] < LEAD_STAGE[from] || LEAD_STAGE[from] === 3;
+}

@@ -32,9 +32,17 @@ const listening = async () =>
 describe("listenOn", () => {
   it("hears committed notifications only, and listens again after its connection is killed", async () => {
     const heard: string[] = [];
-    const listener = listenOn(database.url, "test_channel", (payload) => heard.push(payload));
+    const states: boolean[] = [];
+    const listener = listenOn(
+      database.url,
+      "test_channel",
+      (payload) => heard.push(payload),
+      () => {},
+      (live) => states.push(live),
+    );
     try {
       await until(listening, "the LISTEN");
+      await until(() => states.at(-1) === true, "the probe to come back (live)");
       await sql.query("begin");
       await sql.query("select pg_notify('test_channel', 'rolled back')");
       await sql.query("rollback");
@@ -43,7 +51,9 @@ describe("listenOn", () => {
 
       await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen test_channel'`);
       await until(async () => !(await listening()), "the connection to end");
+      await until(() => states.at(-1) === false, "down while reconnecting");
       await until(listening, "the LISTEN again");
+      await until(() => states.at(-1) === true, "live again");
       await sql.query("select pg_notify('test_channel', 'two')");
       await until(() => heard.length === 2, "the notification after the reconnect");
       expect(heard).toEqual(["one", "two"]);

@@ -5,7 +5,15 @@
 // only, so a listener hears committed work and never a rolled-back one. Notifications sent while
 // the connection is down are lost: listeners use this to act sooner, never as their only trigger
 // (the embedded database's socket server does not forward notifications at all).
+// `onState` tells whether notifications really arrive: after each (re)connection the listener
+// NOTIFYs itself on a probe channel with a token of its own; "live" once that comes back,
+// "down" when the connection is lost or the probe never returns (the embedded database).
+// Dashboards poll only while it is down.
+import { randomUUID } from "node:crypto";
 import pg from "pg";
+
+const PROBE_CHANNEL = "once_listen_probe";
+const PROBE_TIMEOUT_MS = 3_000;
 
 export interface ChannelListener {
   /** Stops listening and closes the connection. */
@@ -17,6 +25,7 @@ export function listenOn(
   channel: string,
   onNotification: (payload: string) => void,
   log: (message: string) => void = () => {},
+  onState: (live: boolean) => void = () => {},
 ): ChannelListener {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
   let stopped = false;
@@ -27,22 +36,37 @@ export function listenOn(
     if (stopped) return;
     const current = new pg.Client({ connectionString });
     client = current;
+    let probeTimer: NodeJS.Timeout | undefined;
     const retry = () => {
+      clearTimeout(probeTimer);
+      onState(false);
       current.removeAllListeners();
       void current.end().catch(() => undefined);
       if (stopped) return;
       retryTimer = setTimeout(() => void connect(attempt + 1), Math.min(5_000, 500 * 2 ** attempt));
       retryTimer.unref();
     };
+    const token = randomUUID();
     try {
       await current.connect();
       current.on("notification", (message) => {
         if (message.channel === channel) onNotification(message.payload ?? "");
+        else if (message.channel === PROBE_CHANNEL && message.payload === token) {
+          clearTimeout(probeTimer);
+          onState(true);
+        }
       });
       current.on("error", (error) => {
         log(`${channel} listener: connection lost (${error.message}); reconnecting`);
         retry();
       });
+      await current.query(`listen ${PROBE_CHANNEL}`);
+      probeTimer = setTimeout(() => {
+        log(`${channel} listener: notifications do not arrive on this connection; dashboards poll`);
+        onState(false);
+      }, PROBE_TIMEOUT_MS);
+      probeTimer.unref();
+      await current.query("select pg_notify($1, $2)", [PROBE_CHANNEL, token]);
       await current.query(`listen ${channel}`);
       attempt = 0;
     } catch (error) {

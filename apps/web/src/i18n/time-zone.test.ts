@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, dayIn, formatTime, pickTimeZone } from "./time-zone";
+import { DEFAULT_TIME_ZONE, dayIn, dayStartIn, formatTime, pickTimeZone } from "./time-zone";
 
 describe("staff time zone", () => {
   it("takes a zone the runtime knows from the cookie, anything else falls back to the business's", () => {
@@ -14,5 +14,12 @@ describe("staff time zone", () => {
     expect(formatTime(instant, "en", "America/New_York")).toBe("Dec 1, 2026, 18:30");
     expect(dayIn(instant, "Asia/Shanghai")).toBe("2026-12-02");
     expect(dayIn(instant, "Europe/London")).toBe("2026-12-01");
+  });
+
+  it("finds when a calendar day starts in a zone, across daylight saving changes", () => {
+    expect(dayStartIn("2026-12-02", "Asia/Shanghai").toISOString()).toBe("2026-12-01T16:00:00.000Z");
+    expect(dayStartIn("2026-03-29", "Europe/Berlin").toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(dayStartIn("2026-03-30", "Europe/Berlin").toISOString()).toBe("2026-03-29T22:00:00.000Z");
+    expect(dayStartIn("2026-07-01", "UTC").toISOString()).toBe("2026-07-01T00:00:00.000Z");
   });
 });

@@ -3,8 +3,7 @@
 // as a formula (= + - @) are prefixed with ' so an inquiry cannot attack the sales team.
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
-import { afterCursor, newestFirst, type KeysetCursor } from "./keyset.ts";
-import { leadWhere, type LeadListFilter } from "./lead-list.ts";
+import { leadIdsPage, type LeadCursor, type LeadListFilter } from "./lead-list.ts";
 
 const HEADER = ["number", "received_at", "status", "name", "phone", "email", "company", "possible_duplicate", "assignee", "content"];
 const BATCH = 1000;
@@ -15,9 +14,12 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter, "cursor" | "limit">): ReadableStream<Uint8Array> {
+export function streamLeadsCsv(
+  prisma: PrismaClient,
+  filter: Omit<LeadListFilter, "cursor" | "limit" | "sort" | "dir"> & Partial<Pick<LeadListFilter, "sort" | "dir">>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let cursor: KeysetCursor | null = null;
+  let cursor: LeadCursor | undefined;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -25,12 +27,10 @@ export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter
         started = true;
         controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`)); // BOM: Excel reads UTF-8 (Chinese names) right
       }
-      const where = leadWhere(filter);
-      if (cursor) where.AND = afterCursor(cursor);
-      const rows = await prisma.lead.findMany({
-        where,
-        orderBy: newestFirst,
-        take: BATCH,
+      // The list's own pages (same filter, search and order), read in batches.
+      const page = await leadIdsPage(prisma, { sort: "received", dir: "desc", ...filter, cursor, limit: BATCH });
+      const found = await prisma.lead.findMany({
+        where: { id: { in: page.ids } },
         select: {
           id: true,
           number: true,
@@ -45,15 +45,16 @@ export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter
           assignee: { select: { name: true } },
         },
       });
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const rows = page.ids.flatMap((id) => byId.get(id) ?? []);
       const lines = rows.map((r) =>
         [formatLeadNumber(r.number), r.createdAt, r.status, r.name, r.phone, r.email, r.company, r.possibleDuplicate, r.assignee?.name, r.content]
           .map(csvCell)
           .join(","),
       );
       if (lines.length) controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
-      const last = rows.at(-1);
-      if (rows.length < BATCH || !last) controller.close();
-      else cursor = { createdAt: last.createdAt, id: last.id };
+      if (!page.nextCursor) controller.close();
+      else cursor = page.nextCursor;
     },
   });
 }

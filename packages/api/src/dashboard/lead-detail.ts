@@ -1,5 +1,6 @@
 // One lead with everything sales need: its operation record, possible duplicates, the
-// delivery of its notifications and the notes.
+// delivery of its notifications, the notes and its activity history (status and assignee
+// changes, with who and when; the page merges them into one timeline).
 import type { PrismaClient } from "@once/db";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
@@ -25,12 +26,30 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
       customerId: true,
       operationKey: true,
       assignee: { select: { id: true, name: true } },
-      deliveries: { select: { id: true, channel: true, status: true, attempts: true, lastError: true, deliveredAt: true }, orderBy: { channel: "asc" } },
+      deliveries: {
+        select: { id: true, kind: true, channel: true, status: true, attempts: true, lastError: true, deliveredAt: true, createdAt: true },
+        orderBy: { channel: "asc" },
+      },
+      activities: {
+        select: {
+          id: true,
+          kind: true,
+          fromStatus: true,
+          toStatus: true,
+          fromAssigneeId: true,
+          toAssigneeId: true,
+          reason: true,
+          createdAt: true,
+          actor: { select: { name: true } },
+        },
+        orderBy: { createdAt: "asc" },
+      },
       notes: { select: { id: true, body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
     },
   });
   if (!lead) return null;
-  const [operation, samePhone] = await Promise.all([
+  const assigneeIds = [...new Set(lead.activities.flatMap((a) => [a.fromAssigneeId, a.toAssigneeId]).filter((id): id is string => id !== null))];
+  const [operation, samePhone, people] = await Promise.all([
     recordStore(prisma).find({ principal: customerPrincipal(lead.customerId), operation: submitLeadOperation.type }, lead.operationKey),
     prisma.lead.findMany({
       where: {
@@ -42,7 +61,9 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
       orderBy: { createdAt: "asc" },
       take: 20,
     }),
+    assigneeIds.length ? prisma.user.findMany({ where: { id: { in: assigneeIds } }, select: { id: true, name: true } }) : [],
   ]);
+  const nameOf = new Map(people.map((p) => [p.id, p.name]));
   const { customerId: _customer, ...visible } = lead;
   return {
     ...visible,
@@ -56,6 +77,11 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
       conflictCount: operation.counters.conflict,
       inProgressCount: operation.counters.inProgress,
     },
+    activities: lead.activities.map(({ fromAssigneeId, toAssigneeId, ...a }) => ({
+      ...a,
+      fromAssignee: fromAssigneeId ? (nameOf.get(fromAssigneeId) ?? fromAssigneeId) : null,
+      toAssignee: toAssigneeId ? (nameOf.get(toAssigneeId) ?? toAssigneeId) : null,
+    })),
     possibleDuplicates: samePhone.map((d) => ({ ...d, number: formatLeadNumber(d.number) })),
   };
 }

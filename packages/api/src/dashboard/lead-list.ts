@@ -1,72 +1,160 @@
-// The dashboard's lead list: filters, search and keyset pagination (newest first), so a deep
-// page costs the same as the first one. Explicit select: the list never loads whole rows.
+// The dashboard's lead list: filters, search (./lead-search.ts), sort and keyset pagination, so a
+// deep page costs the same as the first one. Written in SQL because the search conditions call
+// the search text's functions, which Prisma's query builder cannot; the page's rows are then
+// read through Prisma with an explicit select (the list never loads whole rows).
+// The CSV export walks the same pages (./lead-csv.ts).
 import { z } from "zod";
-import type { Prisma, PrismaClient } from "@once/db";
+import { Prisma, type PrismaClient } from "@once/db";
 import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
-import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
+import { normaliseSearch, searchCondition, withSearchPlan } from "./lead-search.ts";
 
-export const leadListInput = z
-  .object({
-    cursor: keysetCursor.optional(),
+export const LEAD_SORTS = ["received", "name", "status"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** Where the next page starts: the last row's sort value (name or status), time and id. */
+export const leadCursor = z.object({ value: z.string().max(200).nullable().default(null), createdAt: z.coerce.date(), id: z.uuid() });
+export type LeadCursor = z.infer<typeof leadCursor>;
+
+export const leadFilterInput = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  possibleDuplicate: z.boolean().optional(),
+  /** A staff id, "unassigned", or "me" (the router puts in the caller's id). */
+  assignee: z.string().min(1).max(64).check(safeText("assignee")).optional(),
+  /** Any text: normalised and cut to length, never refused (./lead-search.ts). */
+  search: z.string().max(10_000).optional(),
+});
+
+export const leadListInput = leadFilterInput
+  .extend({
+    cursor: leadCursor.optional(),
     limit: z.number().int().min(1).max(100).default(25),
-    status: z.enum(LEAD_STATUSES).optional(),
-    from: z.coerce.date().optional(),
-    to: z.coerce.date().optional(),
-    possibleDuplicate: z.boolean().optional(),
-    /** A staff id, or "unassigned". */
-    assignee: z.string().min(1).max(64).check(safeText("assignee")).optional(),
-    search: z.string().trim().min(2, "search needs at least 2 characters").max(100).check(safeText("search")).optional(),
+    sort: z.enum(LEAD_SORTS).default("received"),
+    dir: z.enum(["asc", "desc"]).default("desc"),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "the date range ends before it starts", path: ["to"] });
 export type LeadListFilter = z.infer<typeof leadListInput>;
+export type LeadFilter = z.infer<typeof leadFilterInput>;
 
-export function leadWhere(filter: Omit<LeadListFilter, "cursor" | "limit">): Prisma.LeadWhereInput {
-  const where: Prisma.LeadWhereInput = {};
-  if (filter.status) where.status = filter.status;
-  if (filter.possibleDuplicate !== undefined) where.possibleDuplicate = filter.possibleDuplicate;
-  if (filter.assignee) where.assigneeId = filter.assignee === "unassigned" ? null : filter.assignee;
-  if (filter.from || filter.to) where.createdAt = { ...(filter.from && { gte: filter.from }), ...(filter.to && { lte: filter.to }) };
-  if (filter.search) {
-    const phoneDigits = filter.search.replace(/[\s().-]/g, "");
-    const text = likeLiteral(filter.search);
-    where.OR = [
-      { name: { contains: text, mode: "insensitive" } },
-      { content: { contains: text, mode: "insensitive" } },
-      ...(/^\+?\d{3,}$/.test(phoneDigits) ? [{ phone: { contains: phoneDigits } }] : []),
+/** The WHERE conditions of a filter (everything but the cursor), joined with AND. */
+export function leadFilterSql(filter: LeadFilter, pieces?: boolean): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (filter.status) parts.push(Prisma.sql`l.status = ${filter.status}::"LeadStatus"`);
+  if (filter.possibleDuplicate !== undefined) parts.push(Prisma.sql`l.possible_duplicate = ${filter.possibleDuplicate}`);
+  if (filter.assignee) parts.push(filter.assignee === "unassigned" ? Prisma.sql`l.assignee_id IS NULL` : Prisma.sql`l.assignee_id = ${filter.assignee}`);
+  if (filter.from) parts.push(Prisma.sql`l.created_at >= ${filter.from}`);
+  if (filter.to) parts.push(Prisma.sql`l.created_at <= ${filter.to}`);
+  const q = normaliseSearch(filter.search);
+  if (q) parts.push(searchCondition(q, pieces));
+  return Prisma.join(parts, " AND ");
+}
+
+// Each sort's keys after the column itself: received time, then id. A name or status sort
+// lists the newest first within one name or status (the (status, created_at DESC) index).
+const SORT_KEYS: Record<LeadSort, { column: Prisma.Sql | null; cast: Prisma.Sql }> = {
+  received: { column: null, cast: Prisma.empty },
+  name: { column: Prisma.sql`l.name`, cast: Prisma.sql`::text` },
+  status: { column: Prisma.sql`l.status`, cast: Prisma.sql`::"LeadStatus"` },
+};
+
+function orderAndCursor(sort: LeadSort, dir: "asc" | "desc", cursor: LeadCursor | undefined) {
+  const { column, cast } = SORT_KEYS[sort];
+  // Received time and id run with the sort for "received", against it within a name or status.
+  const timeDesc = column ? dir === "asc" : dir === "desc";
+  const [t, op] = timeDesc ? [Prisma.sql`DESC`, Prisma.sql`<`] : [Prisma.sql`ASC`, Prisma.sql`>`];
+  const [c, cop] = dir === "desc" ? [Prisma.sql`DESC`, Prisma.sql`<`] : [Prisma.sql`ASC`, Prisma.sql`>`];
+  const order = column ? Prisma.sql`${column} ${c}, l.created_at ${t}, l.id ${t}` : Prisma.sql`l.created_at ${t}, l.id ${t}`;
+  if (!cursor) return { order, after: Prisma.sql`TRUE` };
+  const timeAfter = Prisma.sql`(l.created_at, l.id) ${op} (${cursor.createdAt}, ${cursor.id}::uuid)`;
+  if (!column) return { order, after: timeAfter };
+  const value = Prisma.sql`${cursor.value ?? ""}${cast}`;
+  return { order, after: Prisma.sql`(${column} ${cop} ${value} OR (${column} = ${value} AND ${timeAfter}))` };
+}
+
+/** One page of matching lead ids in list order, and where the next page starts. */
+export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFilter, "limit"> & { limit: number }) {
+  const { order, after } = orderAndCursor(filter.sort, filter.dir, filter.cursor);
+  const rows = await withSearchPlan(
+    prisma,
+    filter.search,
+    (db, pieces) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
+      SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
+      FROM lead l
+      WHERE ${leadFilterSql(filter, pieces)} AND ${after}
+      ORDER BY ${order}
+      LIMIT ${filter.limit + 1}`,
+  );
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  const nextCursor: LeadCursor | null = rows.length > filter.limit && last ? { value: last.value, createdAt: last.created_at, id: last.id } : null;
+  return { ids: page.map((r) => r.id), nextCursor };
+}
+
+const LIST_SELECT = {
+  id: true,
+  number: true,
+  name: true,
+  phone: true,
+  email: true,
+  company: true,
+  content: true,
+  status: true,
+  possibleDuplicate: true,
+  createdAt: true,
+  version: true,
+  assignee: { select: { id: true, name: true } },
+  deliveries: { select: { channel: true, status: true } },
+} satisfies Prisma.LeadSelect;
+
+/** A message shortened for a list cell (the whole text is on the lead's page). */
+export const EXCERPT_LENGTH = 120;
+
+export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
+  const { ids, nextCursor } = await leadIdsPage(prisma, filter);
+  const rows = ids.length ? await prisma.lead.findMany({ where: { id: { in: ids } }, select: LIST_SELECT }) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const { content, ...rest } = r;
+    const excerpt = Array.from(content.replace(/\s+/g, " ").trim());
+    return [
+      {
+        ...rest,
+        number: formatLeadNumber(r.number),
+        excerpt: excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH).join("")}…` : excerpt.join(""),
+      },
     ];
-  }
-  return where;
+  });
+  return { items, nextCursor };
 }
 
 /**
- * Prisma's `contains` becomes `LIKE '%' || value || '%'` without escaping the value, so a search
- * for "50%" or "a_b" would treat % and _ as wildcards. Backslash is PostgreSQL's default LIKE
- * escape character, so it is escaped too. (The phone filter is digits only and needs nothing.)
+ * Counted exactly up to this many per status, above it the list says "1,000+": a count is
+ * bounded work whatever the search (a one-character search can match a tenth of a million
+ * leads; counting them all took a second, BENCHMARKS.md).
  */
-export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+export const COUNT_CAP = 1_000;
 
-export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
-  const where = leadWhere(filter);
-  if (filter.cursor) where.AND = afterCursor(filter.cursor);
-  const rows = await prisma.lead.findMany({
-    where,
-    orderBy: newestFirst,
-    take: filter.limit + 1,
-    select: {
-      id: true,
-      number: true,
-      name: true,
-      phone: true,
-      company: true,
-      status: true,
-      possibleDuplicate: true,
-      createdAt: true,
-      version: true,
-      assignee: { select: { id: true, name: true } },
-      deliveries: { select: { channel: true, status: true } },
-    },
+/** How many leads of each status match the filter (its own status filter ignored), capped. */
+export async function countLeadsByStatus(prisma: PrismaClient, filter: LeadFilter) {
+  // One statement for all five: one connection, and one plan decision for a short search.
+  const rows = await withSearchPlan(prisma, filter.search, (db, pieces) =>
+    db.$queryRaw<{ status: string; n: number }[]>(
+      Prisma.sql`${Prisma.join(
+        LEAD_STATUSES.map(
+          (status) =>
+            Prisma.sql`SELECT ${status}::text AS status, (SELECT count(*)::int FROM (SELECT 1 FROM lead l WHERE ${leadFilterSql({ ...filter, status: undefined }, pieces)} AND l.status = ${status}::"LeadStatus" LIMIT ${COUNT_CAP + 1}) AS capped) AS n`,
+        ),
+        " UNION ALL ",
+      )}`,
+    ),
+  );
+  const counts = LEAD_STATUSES.map((status) => {
+    const n = rows.find((r) => r.status === status)?.n ?? 0;
+    return [status, { count: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP }] as const;
   });
-  const { page, nextCursor } = toPage(rows, filter.limit);
-  return { items: page.map((r) => ({ ...r, number: formatLeadNumber(r.number) })), nextCursor };
+  return Object.fromEntries(counts) as Record<(typeof LEAD_STATUSES)[number], { count: number; capped: boolean }>;
 }

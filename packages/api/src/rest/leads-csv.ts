@@ -19,6 +19,7 @@ export function exportLeadsCsvHandler(request: Request, staff: StaffMember | nul
       "invalid filter",
     );
     const { cursor: _cursor, limit: _limit, ...filter } = parsed;
+    if (filter.assignee === "me") filter.assignee = staff.id; // "My leads", as in the list
     const day = new Date().toISOString().slice(0, 10);
     return Promise.resolve(
       new Response(streamLeadsCsv(deps.readReplica ?? deps.prisma, filter), {

@@ -86,11 +86,18 @@ describe("lead workflow", () => {
     expect((await alice.dashboard.leads.get({ id })).status).toBe("contacted");
   });
 
-  it("follows the status workflow and rejects malformed filters clearly", async () => {
+  it("asks a reason for a status moving backwards, accepts any search and rejects malformed filters clearly", async () => {
     const id = await newLead();
     const alice = staffCaller({ id: staffId, role: "sales" });
-    expect(await codeOf(alice.dashboard.leads.update({ id, version: 1, status: "won" }))).toBe("BAD_REQUEST");
-    expect(await codeOf(alice.dashboard.leads.list({ search: "x" }))).toBe("BAD_REQUEST");
+    expect(await alice.dashboard.leads.update({ id, version: 1, status: "won" })).toMatchObject({ status: "won", version: 2 });
+    expect(await codeOf(alice.dashboard.leads.update({ id, version: 2, status: "contacted" }))).toBe("BAD_REQUEST");
+    expect(await alice.dashboard.leads.update({ id, version: 2, status: "contacted", reason: "Customer called back" })).toMatchObject({ status: "contacted" });
+    expect((await alice.dashboard.leads.get({ id })).activities.map((a) => [a.fromStatus, a.toStatus, a.reason])).toEqual([
+      ["new", "won", null],
+      ["won", "contacted", "Customer called back"],
+    ]);
+    for (const search of ["x", "", " ", "王", "%", "\u0000\n", "\uD800", "😀", "x".repeat(5000)])
+      expect(Array.isArray((await alice.dashboard.leads.list({ search })).items)).toBe(true);
     expect(await codeOf(alice.dashboard.leads.list({ from: new Date("2026-02-01"), to: new Date("2026-01-01") }))).toBe("BAD_REQUEST");
     expect(await codeOf(alice.dashboard.leads.list({ status: "nonsense" as "new" }))).toBe("BAD_REQUEST");
     const note = await alice.dashboard.leads.addNote({ id, body: "Called, no answer" });
@@ -101,7 +108,7 @@ describe("lead workflow", () => {
     for (let i = 0; i < 5; i++) await newLead();
     const alice = staffCaller({ id: staffId, role: "sales" });
     const seen: string[] = [];
-    let cursor: { createdAt: Date; id: string } | undefined;
+    let cursor: { value: string | null; createdAt: Date; id: string } | undefined;
     for (let page = 0; page < 50; page++) {
       const result = await alice.dashboard.leads.list({ limit: 2, cursor, search: "Workflow" });
       seen.push(...result.items.map((l) => l.id));

@@ -4,12 +4,13 @@ import { z } from "zod";
 import { IdempotencyError } from "@once/idempotency";
 import { toTRPCError } from "@once/idempotency/trpc";
 import { appTRPCError } from "../app-error.ts";
-import { listLeads, leadListInput } from "../dashboard/lead-list.ts";
+import { countLeadsByStatus, leadFilterInput, listLeads, leadListInput } from "../dashboard/lead-list.ts";
+import { bulkUpdateLeads, leadBulkInput } from "../dashboard/lead-bulk.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
 import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
 import { listOrders, orderListInput } from "../dashboard/order-list.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
-import { newLeadIds } from "../dashboard/lead-events.ts";
+import { leadEvents } from "../dashboard/lead-events.ts";
 import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
 import { UnknownId } from "../dashboard/unknown-id.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
@@ -24,6 +25,9 @@ function refusal(error: unknown): never {
   throw error;
 }
 
+/** "My leads": the filter's assignee "me" is the caller. */
+const forCaller = <F extends { assignee?: string }>(filter: F, staffId: string): F => (filter.assignee === "me" ? { ...filter, assignee: staffId } : filter);
+
 export const dashboardRouter = createTRPCRouter({
   me: staffProcedure.query(({ ctx }) => ctx.staff),
   /** Who a lead can be assigned to: every account not disabled. */
@@ -31,17 +35,26 @@ export const dashboardRouter = createTRPCRouter({
     ctx.prisma.user.findMany({ where: { disabledAt: null }, select: { id: true, name: true, role: true }, orderBy: { name: "asc" } }),
   ),
   leads: createTRPCRouter({
-    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.readReplica ?? ctx.prisma, input)),
+    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.readReplica ?? ctx.prisma, forCaller(input, ctx.staff.id))),
+    /** Per status, how many leads match the list's other filters (capped: COUNT_CAP). */
+    counts: staffProcedure.input(leadFilterInput).query(({ ctx, input }) => countLeadsByStatus(ctx.readReplica ?? ctx.prisma, forCaller(input, ctx.staff.id))),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
     update: staffProcedure
       .input(leadUpdateInput)
       .mutation(({ ctx, input }) => updateLead(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.leadSettings?.channels ?? [] }).catch(refusal)),
-    /** Server-sent events: the id of each new lead, as soon as it is committed on any node. */
+    /**
+     * Server-sent events: first whether this node hears new leads live ({live}), again whenever
+     * that changes, and the id of each new lead as soon as it is committed on any node ({id}).
+     */
     onCreated: staffProcedure.subscription(async function* ({ signal }) {
-      for await (const id of newLeadIds(signal)) yield { id };
+      for await (const event of leadEvents(signal)) yield event.kind === "lead" ? { id: event.id } : { live: event.live };
     }),
+    /** Per lead: updated, unchanged, or refused with the reason (stale, not found, …). */
+    bulkUpdate: staffProcedure
+      .input(leadBulkInput)
+      .mutation(({ ctx, input }) => bulkUpdateLeads(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.leadSettings?.channels ?? [] }).catch(refusal)),
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({

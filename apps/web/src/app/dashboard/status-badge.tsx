@@ -7,7 +7,7 @@ const TONE = { new: "brand", contacted: "neutral", qualified: "warning", won: "s
 
 export function LeadStatusBadge({ status, t }: { status: LeadStatus; t: DashboardTranslate }) {
   return (
-    <Badge tone={TONE[status]} data-status={status}>
+    <Badge tone={TONE[status]} data-status={status} className="whitespace-nowrap">
       {t(`common.status.${status}`)}
     </Badge>
   );

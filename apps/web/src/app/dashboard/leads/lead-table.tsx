@@ -1,138 +1,210 @@
 "use client";
-// The lead list: filters, search, "load more" (keyset pages) and live updates: a server-sent
-// event for each new lead refreshes the list at once; re-reading every 2 s is the fallback
-// (e.g. behind a proxy that buffers event streams).
-import Link from "next/link";
-import { useState } from "react";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
-import { Badge, Button, Checkbox, DataTable, Field, Input, Notice, Select } from "@once/ui";
-import { CircleAlert, Icon } from "@once/ui/icons";
-import { LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
+// The lead list: search, filters, sort and saved views, all in the URL (./list-params.ts);
+// counts per status; "load more" (keyset pages); bulk actions (./bulk-bar.tsx); cards on phones
+// (./lead-rows.tsx); new leads live with a highlight and their number in the tab title
+// (./use-live-leads.ts), polling only while the live stream is down.
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Button, DataTable, Notice, cx } from "@once/ui";
+import { CircleAlert, Icon, Inbox, WifiOff } from "@once/ui/icons";
+import { LEAD_STATUSES } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import { dayStartIn } from "~/i18n/time-zone";
 import { useTRPC } from "~/trpc/react";
-import { StaffOptions } from "../staff-options";
-import { LeadStatusBadge } from "../status-badge";
+import { BulkBar } from "./bulk-bar";
+import { LeadFilters } from "./lead-filters";
+import { LeadCards, LeadTableRows, type LeadRow } from "./lead-rows";
+import { EMPTY_STATE, isFiltered, LAST_LIST_KEY, listQuery, parseListState, type ListState, type Sort } from "./list-params";
+import { SavedViewsBar } from "./saved-views-bar";
+import { usePhone } from "./use-phone";
+import { useLiveLeads, useTitleCount } from "./use-live-leads";
 
-type Filters = { status?: LeadStatus; possibleDuplicate?: boolean; assignee?: string; search?: string; from?: string; to?: string };
+const POLL_MS = 2_000;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export function LeadTable() {
   const trpc = useTRPC();
-  const { t, time } = useDashboard();
-  const [filters, setFilters] = useState<Filters>({});
-  const input = {
-    limit: 25,
-    ...filters,
-    from: filters.from ? new Date(filters.from) : undefined,
-    to: filters.to ? new Date(`${filters.to}T23:59:59`) : undefined,
+  const { t, timeZone } = useDashboard();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const state = useMemo(() => parseListState(new URLSearchParams(params.toString())), [params]);
+  const query = listQuery(state);
+  useEffect(() => sessionStorage.setItem(LAST_LIST_KEY, query), [query]);
+  // history.replaceState: Next keeps useSearchParams in step, and the list re-reads through
+  // its query without a server render per keystroke.
+  const navigate = useCallback((next: ListState) => window.history.replaceState(null, "", `${pathname}${listQuery(next)}`), [pathname]);
+  const change = useCallback((patch: Partial<ListState>) => navigate({ ...state, ...patch }), [navigate, state]);
+
+  const filter = {
+    search: state.q || undefined,
+    status: state.status,
+    assignee: state.assignee,
+    possibleDuplicate: state.dup || undefined,
+    from: state.from ? dayStartIn(state.from, timeZone) : undefined,
+    to: state.to ? new Date(dayStartIn(nextDay(state.to), timeZone).getTime() - 1) : undefined,
   };
+  const [polling, setPolling] = useState(true);
   const leads = useInfiniteQuery(
-    trpc.dashboard.leads.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor ?? undefined, refetchInterval: 2_000 }),
+    trpc.dashboard.leads.list.infiniteQueryOptions(
+      { limit: 25, sort: state.sort, dir: state.dir, ...filter },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined, refetchInterval: polling ? POLL_MS : false, placeholderData: keepPreviousData },
+    ),
   );
-  useSubscription(trpc.dashboard.leads.onCreated.subscriptionOptions(undefined, { onData: () => void leads.refetch() }));
-  const error = leads.error?.message;
+  const counts = useQuery({
+    ...trpc.dashboard.leads.counts.queryOptions({ ...filter, status: undefined }),
+    refetchInterval: polling ? POLL_MS : false,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = useCallback(() => void Promise.all([leads.refetch(), counts.refetch()]), [leads, counts]);
+  const live = useLiveLeads(refresh);
+  useEffect(() => setPolling(live.polling), [live.polling]);
+
+  const rows: LeadRow[] = useMemo(() => leads.data?.pages.flatMap((p) => p.items) ?? [], [leads.data]);
+  const unseen = rows.filter((r) => live.fresh.has(r.id)).length;
+  useTitleCount(
+    unseen,
+    useCallback((n: number, title: string) => t("leads.title.unseen", { n, title }), [t]),
+  );
+
+  const [selected, setSelected] = useState<ReadonlyMap<string, number>>(new Map());
+  const selectedRows = rows.filter((r) => selected.has(r.id));
+  const select = (row: LeadRow, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Map(previous);
+      if (on) next.set(row.id, row.version);
+      else next.delete(row.id);
+      return next;
+    });
+  const selectAll = (on: boolean) => setSelected(on ? new Map(rows.map((r) => [r.id, r.version])) : new Map());
+  // A new column starts the natural way (names A→Z, statuses along the workflow, newest first).
+  const sortBy = (column: Sort) =>
+    change({ sort: column, dir: state.sort === column ? (state.dir === "asc" ? "desc" : "asc") : column === "received" ? "desc" : "asc" });
+  const phone = usePhone();
+
   return (
     <section className="space-y-4">
-      <form className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-6" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Field id="lead-search" label={t("leads.search")} className="lg:col-span-2">
-          <Input
-            id="lead-search"
-            type="search"
-            placeholder={t("leads.searchPlaceholder")}
-            onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value.trim() || undefined }))}
-          />
-        </Field>
-        <Field id="lead-status" label={t("leads.filter.status")}>
-          <Select id="lead-status" onChange={(e) => setFilters((f) => ({ ...f, status: (e.target.value || undefined) as Filters["status"] }))}>
-            <option value="">{t("leads.filter.anyStatus")}</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`common.status.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="lead-assignee" label={t("leads.filter.assignee")}>
-          <Select id="lead-assignee" onChange={(e) => setFilters((f) => ({ ...f, assignee: e.target.value || undefined }))}>
-            <option value="">{t("leads.filter.anyone")}</option>
-            <option value="unassigned">{t("leads.filter.unassigned")}</option>
-            <StaffOptions />
-          </Select>
-        </Field>
-        <Field id="lead-from" label={t("leads.filter.from")}>
-          <Input id="lead-from" type="date" onChange={(e) => setFilters((f) => ({ ...f, from: e.target.value || undefined }))} />
-        </Field>
-        <Field id="lead-to" label={t("leads.filter.to")}>
-          <Input id="lead-to" type="date" onChange={(e) => setFilters((f) => ({ ...f, to: e.target.value || undefined }))} />
-        </Field>
-        <Checkbox
-          label={t("leads.filter.duplicates")}
-          onChange={(e) => setFilters((f) => ({ ...f, possibleDuplicate: e.target.checked || undefined }))}
-          className="sm:col-span-2 lg:col-span-6"
-        />
-      </form>
-      <p>
-        <a
-          className="text-sm font-medium text-brand underline-offset-2 hover:underline"
-          href={`/api/dashboard/leads.csv?${new URLSearchParams(
-            Object.entries(filters)
-              .filter(([, v]) => v !== undefined)
-              .map(([k, v]) => [k, String(v)]),
-          ).toString()}`}
-          download
-        >
-          {t("leads.export")}
-        </a>
-      </p>
-      {error ? (
+      <SavedViewsBar query={query} onChoose={(q) => navigate(parseListState(new URLSearchParams(q)))} />
+      <LeadFilters state={state} onChange={change} />
+      <a
+        className="inline-flex text-sm font-medium text-brand underline-offset-2 hover:underline"
+        href={`/api/dashboard/leads.csv?${new URLSearchParams(
+          Object.entries({ ...filter, status: state.status })
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(v)]),
+        ).toString()}`}
+        download
+      >
+        {t("leads.export")}
+      </a>
+      <StatusCounts state={state} counts={counts.data} onChoose={(status) => change({ status: state.status === status ? undefined : status })} />
+      {live.polling ? (
+        <p className="flex items-center gap-2 text-sm text-ink-muted" data-testid="live-polling">
+          <Icon node={WifiOff} className="size-4" />
+          {t("leads.live.polling")}
+        </p>
+      ) : null}
+      {unseen > 0 ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm font-medium text-brand" role="status">
+          {t("leads.live.unseen", { n: unseen })}
+          <Button size="sm" variant="ghost" onClick={() => live.seen()}>
+            {t("leads.live.markSeen")}
+          </Button>
+        </p>
+      ) : null}
+      <BulkBar rows={selectedRows} onClear={() => setSelected(new Map())} onDone={() => (setSelected(new Map()), refresh())} onReload={refresh} />
+      {leads.error ? (
         <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
-          {t("common.error", { message: error })}
+          {t("common.error", { message: leads.error.message })}
         </Notice>
       ) : null}
-      <DataTable>
-        <thead>
-          <tr>
-            <th scope="col">{t("leads.col.number")}</th>
-            <th scope="col">{t("leads.col.received")}</th>
-            <th scope="col">{t("leads.col.name")}</th>
-            <th scope="col">{t("leads.col.phone")}</th>
-            <th scope="col">{t("leads.col.status")}</th>
-            <th scope="col">{t("leads.col.assignee")}</th>
-            <th scope="col">{t("leads.col.notified")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {leads.data?.pages.flatMap((page) =>
-            page.items.map((lead) => (
-              <tr key={lead.id} data-testid="lead-row">
-                <td className="whitespace-nowrap">
-                  <Link href={`/dashboard/leads/${lead.id}`} className="font-mono font-medium text-brand hover:underline">
-                    {lead.number}
-                  </Link>
-                  {lead.possibleDuplicate ? (
-                    <Badge tone="warning" className="ms-2">
-                      {t("leads.possibleDuplicate")}
-                    </Badge>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap">{time(lead.createdAt)}</td>
-                <td>{lead.name}</td>
-                <td className="whitespace-nowrap">{lead.phone}</td>
-                <td>
-                  <LeadStatusBadge status={lead.status} t={t} />
-                </td>
-                <td>{lead.assignee?.name ?? t("common.none")}</td>
-                <td>{lead.deliveries.map((d) => t("leads.delivery", { channel: d.channel, status: d.status })).join(", ") || t("common.none")}</td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </DataTable>
+      {leads.isSuccess && rows.length === 0 ? (
+        <NoResults state={state} onClear={() => navigate({ ...EMPTY_STATE, sort: state.sort, dir: state.dir })} />
+      ) : phone ? (
+        <LeadCards rows={rows} fresh={live.fresh} selected={selected} onSelect={select} onOpen={live.seen} />
+      ) : (
+        <DataTable className={cx(leads.isPlaceholderData && "opacity-70")}>
+          <LeadTableRows
+            rows={rows}
+            fresh={live.fresh}
+            selected={selected}
+            onSelect={select}
+            onSelectAll={selectAll}
+            onOpen={live.seen}
+            sort={state.sort}
+            dir={state.dir}
+            onSort={sortBy}
+          />
+        </DataTable>
+      )}
       {leads.hasNextPage ? (
         <Button onClick={() => void leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
           {t("common.loadMore")}
         </Button>
       ) : null}
     </section>
+  );
+}
+
+type Counts = Record<(typeof LEAD_STATUSES)[number], { count: number; capped: boolean }>;
+
+function StatusCounts({ state, counts, onChoose }: { state: ListState; counts: Counts | undefined; onChoose: (s: (typeof LEAD_STATUSES)[number]) => void }) {
+  const { t, locale } = useDashboard();
+  return (
+    <div role="group" aria-label={t("leads.counts")} className="flex flex-wrap gap-2" data-testid="status-counts">
+      {LEAD_STATUSES.map((status) => {
+        const c = counts?.[status];
+        const number = c ? c.count.toLocaleString(locale) : "…";
+        return (
+          <button
+            key={status}
+            type="button"
+            aria-pressed={state.status === status}
+            data-status={status}
+            onClick={() => onChoose(status)}
+            className={cx(
+              "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm",
+              state.status === status ? "border-brand bg-brand-soft text-brand-strong" : "border-line bg-surface text-ink-muted hover:bg-surface-muted",
+            )}
+          >
+            {t("leads.count", { status: t(`common.status.${status}`), count: c?.capped ? t("leads.countCapped", { count: number }) : number })}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function NoResults({ state, onClear }: { state: ListState; onClear: () => void }) {
+  const { t } = useDashboard();
+  const trpc = useTRPC();
+  const staff = useQuery(trpc.dashboard.staff.queryOptions());
+  if (!isFiltered(state))
+    return (
+      <Notice icon={<Icon node={Inbox} />} data-testid="no-results">
+        {t("leads.empty.none")}
+      </Notice>
+    );
+  const assignee =
+    state.assignee === "me"
+      ? t("leads.filter.me")
+      : state.assignee === "unassigned"
+        ? t("leads.filter.unassigned")
+        : (staff.data?.find((s) => s.id === state.assignee)?.name ?? state.assignee);
+  const active = [
+    state.q && t("leads.active.search", { value: state.q }),
+    state.status && t("leads.active.status", { value: t(`common.status.${state.status}`) }),
+    assignee && t("leads.active.assignee", { value: assignee }),
+    state.from && t("leads.active.from", { value: state.from }),
+    state.to && t("leads.active.to", { value: state.to }),
+    state.dup && t("leads.active.duplicates"),
+  ].filter(Boolean);
+  return (
+    <Notice icon={<Icon node={Inbox} />} title={t("leads.empty.title")} data-testid="no-results">
+      <p>{t("leads.empty.filters", { filters: active.join(" · ") })}</p>
+      <Button size="sm" className="mt-2" onClick={onClear}>
+        {t("leads.clearAll")}
+      </Button>
+    </Notice>
   );
 }

@@ -1,17 +1,23 @@
 "use client";
-// One lead: status and assignment (sent with the version this page saw; a conflict is shown,
-// never overwritten), notes, the operation record, possible duplicates and deliveries.
+// One lead: contact links (tel:, mailto:), status and assignment (sent with the version this page
+// saw; a conflict is explained and offers a reload, never overwritten; any status may be chosen,
+// a move backwards asks for a reason), the activity timeline, notes, deliveries, and the
+// operation record behind "technical details". "Back to the list" returns to the list as it was
+// left (its query, kept for the tab: ../list-params.ts).
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Badge, Button, Card, Facts, Field, Notice, Select, Textarea } from "@once/ui";
-import { CircleAlert, Icon } from "@once/ui/icons";
-import { LEAD_TRANSITIONS, type LeadStatus } from "@once/db/domain";
+import { Badge, Button, Card, Facts, Field, Input, Notice, Select, Textarea } from "@once/ui";
+import { ArrowLeft, CircleAlert, Icon, Mail, Phone } from "@once/ui/icons";
+import { isBackwardMove, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { protocolCode } from "../../protocol-code";
+import { StatusOptions } from "../../status-options";
 import { StaffOptions } from "../../staff-options";
 import { LeadStatusBadge } from "../../status-badge";
+import { LAST_LIST_KEY } from "../list-params";
+import { LeadTimeline } from "./lead-timeline";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
 
@@ -21,8 +27,17 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const lead = useQuery(trpc.dashboard.leads.get.queryOptions({ id }));
   const [note, setNote] = useState("");
+  const [backTo, setBackTo] = useState("/dashboard/leads");
+  useEffect(() => setBackTo(`/dashboard/leads${sessionStorage.getItem(LAST_LIST_KEY) ?? ""}`), []);
+  /** A status chosen that moves backwards: waits for its reason. */
+  const [pending, setPending] = useState<LeadStatus | null>(null);
+  const [reason, setReason] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.leads.get.queryKey({ id }) });
-  const update = useMutation(trpc.dashboard.leads.update.mutationOptions({ onSuccess: refresh }));
+  const update = useMutation(
+    trpc.dashboard.leads.update.mutationOptions({
+      onSuccess: () => (setPending(null), setReason(""), refresh()),
+    }),
+  );
   const addNote = useMutation(trpc.dashboard.leads.addNote.mutationOptions({ onSuccess: () => (setNote(""), refresh()) }));
   const requeue = useMutation(trpc.dashboard.deliveries.requeue.mutationOptions({ onSuccess: refresh }));
   if (lead.error)
@@ -33,8 +48,14 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
     );
   if (!lead.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
   const l = lead.data;
+  const stale = protocolCode(update.error) === "STALE_VERSION";
+  const chooseStatus = (next: LeadStatus) => {
+    if (isBackwardMove(l.status, next)) return setPending(next);
+    setPending(null);
+    update.mutate({ id, version: l.version, status: next });
+  };
   const updateMessage = update.error
-    ? protocolCode(update.error) === "STALE_VERSION"
+    ? stale
       ? t("common.conflict")
       : t("common.error", { message: update.error.message })
     : update.isSuccess
@@ -42,6 +63,10 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
       : "";
   return (
     <article className="space-y-4">
+      <Link href={backTo} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-brand hover:underline">
+        <Icon node={ArrowLeft} className="size-4" />
+        {t("lead.back")}
+      </Link>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("lead.title", { number: l.number })}</h1>
         <LeadStatusBadge status={l.status} t={t} />
@@ -55,9 +80,31 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             <dt>{t("lead.name")}</dt>
             <dd>{l.name}</dd>
             <dt>{t("lead.phone")}</dt>
-            <dd>{l.phone}</dd>
+            <dd>
+              <a
+                href={`tel:${l.phone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex items-center gap-1.5 text-brand hover:underline"
+                aria-label={t("lead.call", { phone: l.phone })}
+              >
+                <Icon node={Phone} className="size-4" />
+                {l.phone}
+              </a>
+            </dd>
             <dt>{t("lead.email")}</dt>
-            <dd>{l.email ?? t("common.none")}</dd>
+            <dd>
+              {l.email ? (
+                <a
+                  href={`mailto:${l.email}`}
+                  className="inline-flex items-center gap-1.5 break-all text-brand hover:underline"
+                  aria-label={t("lead.mail", { email: l.email })}
+                >
+                  <Icon node={Mail} className="size-4" />
+                  {l.email}
+                </a>
+              ) : (
+                t("common.none")
+              )}
+            </dd>
             <dt>{t("lead.company")}</dt>
             <dd>{l.company ?? t("common.none")}</dd>
             <dt>{t("lead.message")}</dt>
@@ -69,20 +116,34 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             {t("lead.work")}
           </h2>
           <Field id="lead-status-change" label={t("lead.status", { status: t(`common.status.${l.status}`) })}>
-            <Select
-              id="lead-status-change"
-              value=""
-              disabled={update.isPending || LEAD_TRANSITIONS[l.status].length === 0}
-              onChange={(e) => e.target.value && update.mutate({ id, version: l.version, status: e.target.value as LeadStatus })}
-            >
+            <Select id="lead-status-change" value="" disabled={update.isPending} onChange={(e) => e.target.value && chooseStatus(e.target.value as LeadStatus)}>
               <option value="">{t("lead.changeTo")}</option>
-              {LEAD_TRANSITIONS[l.status].map((s) => (
-                <option key={s} value={s}>
-                  {t(`common.status.${s}`)}
-                </option>
-              ))}
+              <StatusOptions except={l.status} />
             </Select>
           </Field>
+          {pending ? (
+            <form
+              className="mb-4 rounded-control border border-warning/40 bg-warning-soft p-3"
+              data-testid="reason-form"
+              onSubmit={(e) => (e.preventDefault(), update.mutate({ id, version: l.version, status: pending, reason: reason.trim() }))}
+            >
+              <Field
+                id="status-reason"
+                label={t("lead.reason")}
+                hint={t("lead.reasonHint", { from: t(`common.status.${l.status}`), to: t(`common.status.${pending}`) })}
+              >
+                <Input id="status-reason" value={reason} maxLength={500} required autoFocus onChange={(e) => setReason(e.target.value)} />
+              </Field>
+              <div className="flex gap-2">
+                <Button type="submit" variant="primary" size="sm" disabled={!reason.trim() || update.isPending}>
+                  {t("lead.reasonConfirm")}
+                </Button>
+                <Button size="sm" onClick={() => (setPending(null), setReason(""))}>
+                  {t("lead.cancel")}
+                </Button>
+              </div>
+            </form>
+          ) : null}
           <Field id="lead-assignee-change" label={t("lead.assignee")}>
             <Select
               id="lead-assignee-change"
@@ -104,19 +165,12 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
           ) : null}
         </Card>
       </div>
-      <Card role="region" aria-labelledby="notes-heading">
-        <h2 id="notes-heading" className={sectionTitle}>
-          {t("lead.notes")}
+      <Card role="region" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className={sectionTitle}>
+          {t("lead.timeline")}
         </h2>
-        <ul className="mb-4 space-y-2 text-sm">
-          {l.notes.map((n) => (
-            <li key={n.id}>
-              <span className="text-ink-muted">{t("lead.noteBy", { author: n.author.name, time: time(n.createdAt) })}</span>{" "}
-              <span className="whitespace-pre-line">{n.body}</span>
-            </li>
-          ))}
-        </ul>
-        <form onSubmit={(e) => (e.preventDefault(), addNote.mutate({ id, body: note }))}>
+        <LeadTimeline receivedAt={l.createdAt} activities={l.activities} notes={l.notes} deliveries={l.deliveries} />
+        <form className="mt-6" onSubmit={(e) => (e.preventDefault(), addNote.mutate({ id, body: note }))}>
           <Field id="note" label={t("lead.addNote")}>
             <Textarea id="note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} />
           </Field>
@@ -144,38 +198,41 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
           ))}
         </ul>
       </Card>
-      <Card role="region" aria-labelledby="operation-heading">
-        <h2 id="operation-heading" className={sectionTitle}>
-          {t("lead.operation")}
-        </h2>
-        {l.operation ? (
-          <p className="text-sm break-words">
-            {t("lead.operationText", {
-              key: l.operation.key,
-              outcome: l.operation.outcome,
-              first: time(l.operation.createdAt),
-              until: time(l.operation.expiresAt, "date"),
-              total: 1 + l.operation.replayCount + l.operation.conflictCount + l.operation.inProgressCount,
-              replays: l.operation.replayCount,
-              conflicts: l.operation.conflictCount,
-              inProgress: l.operation.inProgressCount,
-            })}
-          </p>
-        ) : (
-          <p className="text-sm text-ink-muted">{t("lead.operationMissing")}</p>
-        )}
-        <h3 className="mt-4 mb-2 font-semibold">{t("lead.samePhone")}</h3>
-        {l.possibleDuplicates.length === 0 ? <p className="text-sm text-ink-muted">{t("lead.noneSamePhone")}</p> : null}
-        <ul className="space-y-1 text-sm">
-          {l.possibleDuplicates.map((d) => (
-            <li key={d.id}>
-              <Link href={`/dashboard/leads/${d.id}`} className="font-mono text-brand hover:underline">
-                {d.number}
-              </Link>{" "}
-              ({time(d.createdAt)})
-            </li>
-          ))}
-        </ul>
+      <Card>
+        <details>
+          <summary className="min-h-10 cursor-pointer text-lg font-semibold">{t("lead.technical")}</summary>
+          <h2 id="operation-heading" className="mt-3 mb-2 font-semibold">
+            {t("lead.operation")}
+          </h2>
+          {l.operation ? (
+            <p className="text-sm break-words">
+              {t("lead.operationText", {
+                key: l.operation.key,
+                outcome: l.operation.outcome,
+                first: time(l.operation.createdAt),
+                until: time(l.operation.expiresAt, "date"),
+                total: 1 + l.operation.replayCount + l.operation.conflictCount + l.operation.inProgressCount,
+                replays: l.operation.replayCount,
+                conflicts: l.operation.conflictCount,
+                inProgress: l.operation.inProgressCount,
+              })}
+            </p>
+          ) : (
+            <p className="text-sm text-ink-muted">{t("lead.operationMissing")}</p>
+          )}
+          <h3 className="mt-4 mb-2 font-semibold">{t("lead.samePhone")}</h3>
+          {l.possibleDuplicates.length === 0 ? <p className="text-sm text-ink-muted">{t("lead.noneSamePhone")}</p> : null}
+          <ul className="space-y-1 text-sm">
+            {l.possibleDuplicates.map((d) => (
+              <li key={d.id}>
+                <Link href={`/dashboard/leads/${d.id}`} className="font-mono text-brand hover:underline">
+                  {d.number}
+                </Link>{" "}
+                ({time(d.createdAt)})
+              </li>
+            ))}
+          </ul>
+        </details>
       </Card>
     </article>
   );

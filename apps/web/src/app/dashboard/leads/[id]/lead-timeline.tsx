@@ -1,0 +1,91 @@
+"use client";
+// A lead's history in one list, oldest first: received, status and assignee changes (who, when,
+// the reason of a move backwards), notes (line breaks kept) and notification deliveries.
+import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import type { LeadStatus } from "@once/db/domain";
+
+interface Activity {
+  id: string;
+  kind: "status" | "assignee";
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  fromAssignee: string | null;
+  toAssignee: string | null;
+  reason: string | null;
+  createdAt: Date;
+  actor: { name: string };
+}
+interface Note {
+  id: string;
+  body: string;
+  createdAt: Date;
+  author: { name: string };
+}
+interface Delivery {
+  id: string;
+  kind: string;
+  channel: string;
+  status: string;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+type Entry = { key: string; at: Date; kind: string; title: string; body?: string };
+
+export function LeadTimeline({
+  receivedAt,
+  activities,
+  notes,
+  deliveries,
+}: {
+  receivedAt: Date;
+  activities: Activity[];
+  notes: Note[];
+  deliveries: Delivery[];
+}) {
+  const { t, time } = useDashboard();
+  const status = (s: LeadStatus | null) => (s ? t(`common.status.${s}`) : t("common.none"));
+  const entries: Entry[] = [
+    { key: "received", at: receivedAt, kind: "received", title: t("lead.event.received") },
+    ...activities.map((a): Entry => {
+      const actor = a.actor.name;
+      if (a.kind === "status")
+        return {
+          key: a.id,
+          at: a.createdAt,
+          kind: "status",
+          title: t("lead.event.status", { actor, from: status(a.fromStatus), to: status(a.toStatus) }),
+          body: a.reason ? t("lead.event.reason", { reason: a.reason }) : undefined,
+        };
+      const title = !a.toAssignee
+        ? t("lead.event.unassigned", { actor, from: a.fromAssignee ?? "" })
+        : a.fromAssignee
+          ? t("lead.event.reassigned", { actor, from: a.fromAssignee, to: a.toAssignee })
+          : t("lead.event.assigned", { actor, to: a.toAssignee });
+      return { key: a.id, at: a.createdAt, kind: "assignee", title };
+    }),
+    ...notes.map((n): Entry => ({ key: n.id, at: n.createdAt, kind: "note", title: t("lead.event.note", { author: n.author.name }), body: n.body })),
+    ...deliveries.map((d): Entry => ({
+      key: d.id,
+      at: d.deliveredAt ?? d.createdAt,
+      kind: "delivery",
+      title:
+        d.kind === "lead_assigned"
+          ? t("lead.event.deliveryAssigned", { status: d.status })
+          : t("lead.event.delivery", { channel: d.channel, status: d.status }),
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return (
+    <ol className="relative space-y-4 border-s border-line ps-5" data-testid="timeline">
+      {entries.map((e) => (
+        <li key={e.key} data-kind={e.kind} className="relative">
+          <span aria-hidden className="absolute -start-[1.6rem] top-1.5 size-2.5 rounded-full bg-brand" />
+          <p className="text-sm">
+            <span className="font-medium">{e.title}</span> <span className="text-ink-muted">· {time(e.at)}</span>
+          </p>
+          {e.body ? <p className="mt-1 text-sm whitespace-pre-line text-ink">{e.body}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+// The list's search box and filters. The search box updates the URL a moment after typing
+// stops; the other controls at once. On phones the filters fold behind "Filters".
+import { useEffect, useRef, useState } from "react";
+import { Button, Checkbox, Field, Input, Select, cx } from "@once/ui";
+import type { LeadStatus } from "@once/db/domain";
+import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import { StatusOptions } from "../status-options";
+import { StaffOptions } from "../staff-options";
+import type { ListState } from "./list-params";
+
+const SEARCH_DELAY_MS = 250;
+
+export function LeadFilters({ state, onChange }: { state: ListState; onChange: (next: Partial<ListState>) => void }) {
+  const { t } = useDashboard();
+  const [text, setText] = useState(state.q);
+  const [open, setOpen] = useState(false);
+  const sent = useRef(state.q);
+  // The URL changed from elsewhere (a view, "clear all", back): show its query. Not when it is
+  // the box's own earlier text arriving while the person types on.
+  useEffect(() => {
+    if (state.q !== sent.current) setText((sent.current = state.q));
+  }, [state.q]);
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = setTimeout(() => onChange({ q: (sent.current = text) }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, onChange]);
+  return (
+    <form role="search" onSubmit={(e) => (e.preventDefault(), onChange({ q: (sent.current = text) }))} className="space-y-1">
+      <Field id="lead-search" label={t("leads.search")}>
+        <Input id="lead-search" type="search" value={text} placeholder={t("leads.searchPlaceholder")} onChange={(e) => setText(e.target.value)} />
+      </Field>
+      <Button variant="ghost" size="sm" className="mb-2 sm:hidden" aria-expanded={open} aria-controls="lead-filter-controls" onClick={() => setOpen(!open)}>
+        {t("leads.filters")}
+      </Button>
+      <div id="lead-filter-controls" className={cx(open ? "grid" : "hidden sm:grid", "gap-x-3 sm:grid-cols-2 lg:grid-cols-5")}>
+        <Field id="lead-status" label={t("leads.filter.status")}>
+          <Select id="lead-status" value={state.status ?? ""} onChange={(e) => onChange({ status: (e.target.value || undefined) as LeadStatus | undefined })}>
+            <option value="">{t("leads.filter.anyStatus")}</option>
+            <StatusOptions />
+          </Select>
+        </Field>
+        <Field id="lead-assignee" label={t("leads.filter.assignee")}>
+          <Select id="lead-assignee" value={state.assignee ?? ""} onChange={(e) => onChange({ assignee: e.target.value || undefined })}>
+            <option value="">{t("leads.filter.anyone")}</option>
+            <option value="me">{t("leads.filter.me")}</option>
+            <option value="unassigned">{t("leads.filter.unassigned")}</option>
+            <StaffOptions />
+          </Select>
+        </Field>
+        <Field id="lead-from" label={t("leads.filter.from")}>
+          <Input id="lead-from" type="date" value={state.from ?? ""} max={state.to} onChange={(e) => onChange({ from: e.target.value || undefined })} />
+        </Field>
+        <Field id="lead-to" label={t("leads.filter.to")}>
+          <Input id="lead-to" type="date" value={state.to ?? ""} min={state.from} onChange={(e) => onChange({ to: e.target.value || undefined })} />
+        </Field>
+        <Checkbox label={t("leads.filter.duplicates")} checked={state.dup} onChange={(e) => onChange({ dup: e.target.checked })} className="self-center" />
+      </div>
+    </form>
+  );
+}

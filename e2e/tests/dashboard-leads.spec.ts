@@ -1,0 +1,196 @@
+// The lead list and the lead page as sales work them (issue 13, items 2–4 and 6), in English and
+// Simplified Chinese on the production build: one-character search, filters and sort in the URL,
+// "no results" naming the filters with "clear all", saved views, counts per status, bulk changes
+// reported per lead, a backwards status move asking for its reason, the activity timeline, and
+// new leads appearing live, highlighted and counted in the tab title, with polling only while the
+// live stream is down.
+import { expect, test, type Page } from "@playwright/test";
+import { DASHBOARD_LOCALES, signInAs, submitInquiry, type DashboardLocale } from "./dashboard-support";
+import { E2E_STAFF } from "./staff-accounts";
+import { confirmedNumber, db, fillLead } from "./support";
+
+const TEXT = {
+  en: {
+    search: "Search",
+    noResults: "No leads match",
+    clearAll: "Clear all",
+    unassigned: "Unassigned",
+    name: "Name",
+    assignTo: "Assign to",
+    assign: "Assign",
+    setStatus: "Set status",
+    contacted: "contacted",
+    newStatus: "new",
+    changed: /2 changed/,
+    stale: "changed by someone else",
+    reloadList: "Reload the list",
+    statusLabel: /^Status/,
+    reason: "Reason for moving back",
+    confirm: "Change status",
+    back: "Back to the list",
+    technical: "Technical details",
+    operation: "Operation record",
+    note: "Add a note",
+    addNote: "Add note",
+    markSeen: "Mark as seen",
+    polling: "Live updates are unavailable",
+    title: /^\(1\) Leads/,
+  },
+  "zh-CN": {
+    search: "搜索",
+    noResults: "没有符合条件的线索",
+    clearAll: "清除全部筛选",
+    unassigned: "未分配",
+    name: "姓名",
+    assignTo: "分配给",
+    assign: "分配",
+    setStatus: "设置状态",
+    contacted: "contacted",
+    newStatus: "new",
+    changed: /已修改 2 条/,
+    stale: "已有其他人修改",
+    reloadList: "重新加载列表",
+    statusLabel: /^状态/,
+    reason: "退回原因",
+    confirm: "修改状态",
+    back: "返回列表",
+    technical: "技术详情",
+    operation: "操作记录",
+    note: "添加备注",
+    addNote: "添加备注",
+    markSeen: "标记为已查看",
+    polling: "实时更新暂不可用",
+    title: /^（1）线索/,
+  },
+} as const;
+
+/** A character of CJK Extension A no other test uses: a one-character search finds only ours. */
+const rareCharacter = () => String.fromCodePoint(0x3400 + Math.floor(Math.random() * 0x19b0));
+
+async function search(page: Page, locale: DashboardLocale, text: string) {
+  await page.getByRole("searchbox", { name: TEXT[locale].search }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
+}
+
+for (const locale of DASHBOARD_LOCALES) {
+  const L = TEXT[locale];
+  test.describe(locale, () => {
+    test("list: one-character search, URL state, no results with clear all, views, counts, sort, bulk report", async ({ browser }) => {
+      const mark = rareCharacter();
+      const first = await submitInquiry(browser, { name: `王${mark}` });
+      const second = await submitInquiry(browser, { name: `Anna ${mark}`, company: `Globex ${mark}` });
+      const page = await signInAs(browser, E2E_STAFF[0]!, locale);
+
+      await search(page, locale, mark);
+      const rows = page.getByTestId("lead-row");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.filter({ hasText: `Globex ${mark}` })).toHaveCount(1); // the company column
+      await expect(page.getByTestId("status-counts").locator("[data-status=new]")).toContainText("2");
+      await page.reload(); // the URL holds the list
+      await expect(page.getByRole("searchbox", { name: L.search })).toHaveValue(mark);
+      await expect(rows).toHaveCount(2);
+
+      await page.getByRole("button", { name: L.name, exact: true }).click();
+      await expect(page).toHaveURL(/sort=name/);
+      await expect(rows.first()).toContainText(second); // "Anna …" before "王…"
+
+      // Bulk: both assigned; then one edited elsewhere is refused as stale, the other changed.
+      await page.getByRole("checkbox", { name: new RegExp(first) }).check();
+      await page.getByRole("checkbox", { name: new RegExp(second) }).check();
+      await page.getByLabel(L.assignTo).selectOption({ label: E2E_STAFF[1]!.name });
+      await page.getByRole("button", { name: L.assign, exact: true }).click();
+      await expect(page.getByTestId("bulk-report")).toContainText(L.changed);
+      await expect(rows.filter({ hasText: E2E_STAFF[1]!.name })).toHaveCount(2);
+      await page.getByRole("checkbox", { name: new RegExp(first) }).check();
+      await page.getByRole("checkbox", { name: new RegExp(second) }).check();
+      await db().query(`update lead set version = version + 1 where number = $1`, [Number(first.slice(3))]);
+      await page.getByLabel(L.setStatus).selectOption(L.contacted);
+      await page.getByRole("button", { name: L.setStatus, exact: true }).click();
+      const report = page.getByTestId("bulk-report");
+      await expect(report.locator("[data-outcome=refused]")).toContainText(first);
+      await expect(report.locator("[data-outcome=refused]")).toContainText(L.stale);
+      await expect(report.locator("[data-outcome=updated]")).toContainText(second);
+      await report.getByRole("button", { name: L.reloadList }).click();
+
+      await search(page, locale, `${mark}zzz`);
+      const none = page.getByTestId("no-results");
+      await expect(none).toContainText(L.noResults);
+      await expect(none).toContainText(`${mark}zzz`);
+      await none.getByRole("button", { name: L.clearAll }).click();
+      await expect(page).not.toHaveURL(/q=/);
+      await expect(page.getByRole("searchbox", { name: L.search })).toHaveValue("");
+
+      await page.getByRole("button", { name: L.unassigned, exact: true }).first().click();
+      await expect(page).toHaveURL(/assignee=unassigned/);
+      await page.context().close();
+    });
+
+    test("lead page: contact links, backwards move asks a reason, timeline, technical details, back to the filtered list", async ({ browser }) => {
+      const mark = rareCharacter();
+      const number = await submitInquiry(browser, { name: `李${mark}`, phone: "139 0013 9001" });
+      const page = await signInAs(browser, E2E_STAFF[0]!, locale);
+      await search(page, locale, mark);
+      await page.getByRole("link", { name: number }).click();
+      await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+      await expect(page.locator('a[href^="tel:"]')).toHaveAttribute("href", "tel:13900139001");
+
+      await page.getByLabel(L.statusLabel).selectOption(L.contacted);
+      const timeline = page.getByTestId("timeline");
+      await expect(timeline.locator("[data-kind=status]")).toHaveCount(1);
+      await expect(timeline.locator("[data-kind=status]")).toContainText(E2E_STAFF[0]!.name);
+      await page.getByLabel(L.statusLabel).selectOption(L.newStatus);
+      await page.getByLabel(L.reason).fill("Wrong number — start over");
+      await page.getByRole("button", { name: L.confirm }).click();
+      await expect(timeline.locator("[data-kind=status]").nth(1)).toContainText("Wrong number — start over");
+
+      await page.getByLabel(L.note).fill("Called twice.\nWill try tomorrow.");
+      await page.getByRole("button", { name: L.addNote, exact: true }).click();
+      await expect(timeline.locator("[data-kind=note]")).toContainText("Will try tomorrow.");
+
+      await expect(page.getByRole("heading", { name: L.operation })).toBeHidden();
+      await page.getByText(L.technical).click();
+      await expect(page.getByRole("heading", { name: L.operation })).toBeVisible();
+
+      await page.getByRole("link", { name: L.back }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(mark)}`));
+      await expect(page.getByTestId("lead-row")).toHaveCount(1);
+      await page.context().close();
+    });
+
+    test("live: a new lead appears within a second, highlighted and counted in the title, without polling", async ({ browser }) => {
+      const page = await signInAs(browser, E2E_STAFF[1]!, locale);
+      const lists: number[] = [];
+      page.on("request", (r) => r.url().includes("dashboard.leads.list") && lists.push(Date.now()));
+      await expect(page.getByTestId("live-polling")).toBeHidden();
+      const idleFrom = Date.now();
+      await page.waitForTimeout(2_500);
+      expect(lists.filter((t) => t > idleFrom)).toEqual([]); // live: no polling
+
+      const customer = await (await browser.newContext()).newPage();
+      await customer.goto("/contact");
+      await fillLead(customer, `136 ${String(Date.now()).slice(-8)}`);
+      await customer.getByRole("button", { name: /Send inquiry|提交咨询/ }).click();
+      const number = await confirmedNumber(customer);
+      const confirmedAt = Date.now(); // the customer sees the confirmation
+      const row = page.getByTestId("lead-row").filter({ hasText: number });
+      await expect(row).toBeVisible({ timeout: 1_000 });
+      expect(Date.now() - confirmedAt).toBeLessThan(1_000);
+      await expect(row).toHaveAttribute("data-fresh", "true");
+      await expect(page).toHaveTitle(L.title);
+      await page.getByRole("button", { name: L.markSeen }).click();
+      await expect(page).not.toHaveTitle(/^[(（]/);
+      await customer.context().close();
+      await page.context().close();
+    });
+
+    test("live stream down (a proxy that buffers it): the list says so and polls", async ({ browser }) => {
+      const page = await signInAs(browser, E2E_STAFF[1]!, locale);
+      await page.route("**/api/trpc/dashboard.leads.onCreated**", (route) => route.abort());
+      await page.reload();
+      await expect(page.getByTestId("live-polling")).toContainText(L.polling);
+      const late = await submitInquiry(browser, { name: "Polled 轮询" });
+      await expect(page.getByTestId("lead-row").filter({ hasText: late })).toBeVisible({ timeout: 5_000 });
+      await page.context().close();
+    });
+  });
+}
