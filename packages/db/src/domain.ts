@@ -22,3 +22,16 @@ export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]
   won: [],
   lost: [],
 };
+
+/**
+ * Which order status may follow which (the fulfilment workflow): received → packed → shipped →
+ * delivered; cancelled (with a reason) until it has left the warehouse. delivered and cancelled
+ * are final.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  received: ["packed", "cancelled"],
+  packed: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};

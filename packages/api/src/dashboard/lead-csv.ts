@@ -1,59 +1,65 @@
-// CSV export of the leads matching a filter, streamed in keyset batches so any number of rows
-// leaves the server in constant memory. RFC 4180 quoting; cells that a spreadsheet would run
-// as a formula (= + - @) are prefixed with ' so an inquiry cannot attack the sales team.
+// The lead exports (CSV and XLSX) for any list filter: the leads in keyset batches with their
+// notes, as typed columns (export/columns.ts) that each format writes its own way.
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
-import { afterCursor, newestFirst, type KeysetCursor } from "./keyset.ts";
+import { batches, type ExportColumn } from "./export/columns.ts";
+import { streamCsv } from "./export/csv.ts";
+import { wallClockText } from "./export/wall-clock.ts";
+import { streamXlsx } from "./export/xlsx.ts";
+import { afterCursor, newestFirst } from "./keyset.ts";
 import { leadWhere, type LeadListFilter } from "./lead-list.ts";
 
-const HEADER = ["number", "received_at", "status", "name", "phone", "email", "company", "possible_duplicate", "assignee", "content"];
+export { csvCell } from "./export/csv.ts";
+
 const BATCH = 1000;
+export type LeadExportFilter = Omit<LeadListFilter, "cursor" | "limit">;
 
-export function csvCell(value: string | number | boolean | Date | null | undefined): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+const select = {
+  id: true,
+  number: true,
+  createdAt: true,
+  status: true,
+  name: true,
+  phone: true,
+  email: true,
+  company: true,
+  possibleDuplicate: true,
+  content: true,
+  assignee: { select: { name: true } },
+  notes: { select: { body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" as const } },
+};
+
+function leadBatches(prisma: PrismaClient, filter: LeadExportFilter) {
+  return batches(async (after: { createdAt: Date; id: string } | null) => {
+    const where = leadWhere(filter);
+    if (after) where.AND = afterCursor(after);
+    return prisma.lead.findMany({ where, orderBy: newestFirst, take: BATCH, select });
+  }, BATCH);
+}
+type LeadRow = Awaited<ReturnType<typeof leadBatches>["next"]> extends IteratorResult<infer R> ? (R extends (infer T)[] ? T : never) : never;
+
+/** Each note as "2026-12-01 14:05 Alice: text", oldest first, a blank line between. */
+const notesText = (row: LeadRow, timeZone: string) =>
+  row.notes.map((n) => `${wallClockText(n.createdAt, timeZone).slice(0, 16)} ${n.author.name}: ${n.body}`).join("\n\n");
+
+function leadColumns(timeZone: string): ExportColumn<LeadRow>[] {
+  return [
+    { header: "number", kind: "text", width: 11, value: (r) => formatLeadNumber(r.number) },
+    { header: "received_at", kind: "dateTime", width: 20, value: (r) => r.createdAt },
+    { header: "status", kind: "text", width: 10, value: (r) => r.status },
+    { header: "name", kind: "text", value: (r) => r.name },
+    { header: "phone", kind: "phone", value: (r) => r.phone },
+    { header: "email", kind: "text", width: 24, value: (r) => r.email },
+    { header: "company", kind: "text", width: 20, value: (r) => r.company },
+    { header: "possible_duplicate", kind: "boolean", width: 10, value: (r) => r.possibleDuplicate },
+    { header: "assignee", kind: "text", value: (r) => r.assignee?.name },
+    { header: "content", kind: "text", width: 50, value: (r) => r.content },
+    { header: "notes", kind: "text", width: 50, value: (r) => notesText(r, timeZone) },
+  ];
 }
 
-export function streamLeadsCsv(prisma: PrismaClient, filter: Omit<LeadListFilter, "cursor" | "limit">): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cursor: KeysetCursor | null = null;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`)); // BOM: Excel reads UTF-8 (Chinese names) right
-      }
-      const where = leadWhere(filter);
-      if (cursor) where.AND = afterCursor(cursor);
-      const rows = await prisma.lead.findMany({
-        where,
-        orderBy: newestFirst,
-        take: BATCH,
-        select: {
-          id: true,
-          number: true,
-          createdAt: true,
-          status: true,
-          name: true,
-          phone: true,
-          email: true,
-          company: true,
-          possibleDuplicate: true,
-          content: true,
-          assignee: { select: { name: true } },
-        },
-      });
-      const lines = rows.map((r) =>
-        [formatLeadNumber(r.number), r.createdAt, r.status, r.name, r.phone, r.email, r.company, r.possibleDuplicate, r.assignee?.name, r.content]
-          .map(csvCell)
-          .join(","),
-      );
-      if (lines.length) controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
-      const last = rows.at(-1);
-      if (rows.length < BATCH || !last) controller.close();
-      else cursor = { createdAt: last.createdAt, id: last.id };
-    },
-  });
-}
+export const streamLeadsCsv = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
+  streamCsv(leadBatches(prisma, filter), leadColumns(timeZone), timeZone);
+
+export const streamLeadsXlsx = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
+  streamXlsx(leadBatches(prisma, filter), leadColumns(timeZone), timeZone, "Leads");
