@@ -29,14 +29,13 @@ const select = {
   notes: { select: { body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" as const } },
 };
 
-function leadBatches(prisma: PrismaClient, filter: LeadExportFilter) {
-  return batches(async (after: { createdAt: Date; id: string } | null) => {
-    const where = leadWhere(filter);
-    if (after) where.AND = afterCursor(after);
-    return prisma.lead.findMany({ where, orderBy: newestFirst, take: BATCH, select });
-  }, BATCH);
+function leadPage(prisma: PrismaClient, filter: LeadExportFilter, after: { createdAt: Date; id: string } | null) {
+  const where = leadWhere(filter);
+  if (after) where.AND = afterCursor(after);
+  return prisma.lead.findMany({ where, orderBy: newestFirst, take: BATCH, select });
 }
-type LeadRow = Awaited<ReturnType<typeof leadBatches>["next"]> extends IteratorResult<infer R> ? (R extends (infer T)[] ? T : never) : never;
+type LeadRow = Awaited<ReturnType<typeof leadPage>>[number];
+const leadBatches = (prisma: PrismaClient, filter: LeadExportFilter) => batches<LeadRow>((after) => leadPage(prisma, filter, after), BATCH);
 
 /** Each note as "2026-12-01 14:05 Alice: text", oldest first, a blank line between. */
 const notesText = (row: LeadRow, timeZone: string) =>

@@ -11,31 +11,30 @@ import { orderWhere, type OrderListFilter } from "./order-list.ts";
 const BATCH = 1000;
 export type OrderExportFilter = Omit<OrderListFilter, "cursor" | "limit">;
 
-function orderBatches(prisma: PrismaClient, filter: OrderExportFilter) {
-  return batches(async (after: { createdAt: Date; id: string } | null) => {
-    const where = orderWhere(filter);
-    if (after) where.AND = afterCursor(after);
-    return prisma.order.findMany({
-      where,
-      orderBy: newestFirst,
-      take: BATCH,
-      select: {
-        id: true,
-        number: true,
-        createdAt: true,
-        status: true,
-        quantity: true,
-        contactName: true,
-        contactPhone: true,
-        address: true,
-        trackingNumber: true,
-        cancelReason: true,
-        guide: { select: { slug: true, titleEn: true } },
-      },
-    });
-  }, BATCH);
+function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: { createdAt: Date; id: string } | null) {
+  const where = orderWhere(filter);
+  if (after) where.AND = afterCursor(after);
+  return prisma.order.findMany({
+    where,
+    orderBy: newestFirst,
+    take: BATCH,
+    select: {
+      id: true,
+      number: true,
+      createdAt: true,
+      status: true,
+      quantity: true,
+      contactName: true,
+      contactPhone: true,
+      address: true,
+      trackingNumber: true,
+      cancelReason: true,
+      guide: { select: { slug: true, titleEn: true } },
+    },
+  });
 }
-type OrderRow = Awaited<ReturnType<typeof orderBatches>["next"]> extends IteratorResult<infer R> ? (R extends (infer T)[] ? T : never) : never;
+type OrderRow = Awaited<ReturnType<typeof orderPage>>[number];
+const orderBatches = (prisma: PrismaClient, filter: OrderExportFilter) => batches<OrderRow>((after) => orderPage(prisma, filter, after), BATCH);
 
 const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "number", kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
@@ -50,6 +49,7 @@ const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "cancel_reason", kind: "text", width: 30, value: (r) => r.cancelReason },
 ];
 
-export const streamOrdersCsv = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) => streamCsv(orderBatches(prisma, filter), COLUMNS, timeZone);
+export const streamOrdersCsv = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
+  streamCsv(orderBatches(prisma, filter), COLUMNS, timeZone);
 export const streamOrdersXlsx = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
   streamXlsx(orderBatches(prisma, filter), COLUMNS, timeZone, "Orders");

@@ -73,5 +73,4 @@ export async function listOrders(prisma: PrismaClient, filter: OrderListFilter) 
 }
 
 /** The guides orders can be filtered by. */
-export const orderGuides = (prisma: PrismaClient) =>
-  prisma.guide.findMany({ select: { slug: true, titleEn: true, titleZh: true }, orderBy: { slug: "asc" } });
+export const orderGuides = (prisma: PrismaClient) => prisma.guide.findMany({ select: { slug: true, titleEn: true, titleZh: true }, orderBy: { slug: "asc" } });

@@ -57,5 +57,8 @@ export async function updateOrderStatus(prisma: PrismaClient, input: z.infer<typ
     const now = await prisma.order.findUniqueOrThrow({ where: { id: input.id }, select: { version: true } });
     throw new OrderConflict(now.version);
   }
-  return prisma.order.findUniqueOrThrow({ where: { id: input.id }, select: { id: true, status: true, version: true, trackingNumber: true, cancelReason: true } });
+  return prisma.order.findUniqueOrThrow({
+    where: { id: input.id },
+    select: { id: true, status: true, version: true, trackingNumber: true, cancelReason: true },
+  });
 }

@@ -57,9 +57,7 @@ export const dashboardRouter = createTRPCRouter({
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getOrderDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("order"))),
     update: staffProcedure.input(orderUpdateInput).mutation(({ ctx, input }) => updateOrderStatus(ctx.prisma, input, ctx.staff.id).catch(refusal)),
-    packingList: staffProcedure
-      .input(z.object({ ids: z.array(z.uuid()).min(1).max(100) }))
-      .query(({ ctx, input }) => getPackingList(ctx.prisma, input.ids)),
+    packingList: staffProcedure.input(z.object({ ids: z.array(z.uuid()).min(1).max(100) })).query(({ ctx, input }) => getPackingList(ctx.prisma, input.ids)),
   }),
   /** Staff management (the admin page): admins only. */
   staffAccounts: createTRPCRouter({

@@ -10,7 +10,12 @@ import { wallClock } from "./wall-clock.ts";
 
 const FORMATS: Partial<Record<ExportColumn<never>["kind"], string>> = { phone: "@", text: "@", dateTime: "yyyy-mm-dd hh:mm:ss" };
 
-export function streamXlsx<Row>(rows: AsyncIterable<Row[]>, columns: readonly ExportColumn<Row>[], timeZone: string, sheetName: string): ReadableStream<Uint8Array> {
+export function streamXlsx<Row>(
+  rows: AsyncIterable<Row[]>,
+  columns: readonly ExportColumn<Row>[],
+  timeZone: string,
+  sheetName: string,
+): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
