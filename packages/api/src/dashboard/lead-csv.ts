@@ -4,7 +4,7 @@ import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
-import { wallClockText } from "./export/wall-clock.ts";
+import { BUSINESS_TIME_ZONE, wallClockText } from "./export/wall-clock.ts";
 import { streamXlsx } from "./export/xlsx.ts";
 import { afterCursor, newestFirst } from "./keyset.ts";
 import { leadWhere, type LeadListFilter } from "./lead-list.ts";
@@ -57,7 +57,7 @@ function leadColumns(timeZone: string): ExportColumn<LeadRow>[] {
   ];
 }
 
-export const streamLeadsCsv = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
+export const streamLeadsCsv = (prisma: PrismaClient, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
   streamCsv(leadBatches(prisma, filter), leadColumns(timeZone), timeZone);
 
 export const streamLeadsXlsx = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
