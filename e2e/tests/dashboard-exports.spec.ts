@@ -56,7 +56,7 @@ for (const locale of DASHBOARD_LOCALES) {
     expect(leadCell("phone").value).toBe("013912345678");
     expect(leadCell("phone").type).toBe(ExcelJS.ValueType.String);
     expect(leadCell("received_at (Asia/Shanghai)").type).toBe(ExcelJS.ValueType.Date);
-    expect(String(leadCell("notes").value)).toContain("Alice Sales: 第一次电话：\n下周回访");
+    expect(leadCell("notes").value as string).toContain("Alice Sales: 第一次电话：\n下周回访");
     await page.context().close();
   });
 }

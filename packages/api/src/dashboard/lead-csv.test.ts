@@ -104,7 +104,7 @@ describe("XLSX exports", () => {
     const lead = await prisma.lead.findUniqueOrThrow({ where: { id: id! } });
     expect((cell("received_at (Asia/Shanghai)").value as Date).getTime()).toBe(lead.createdAt.getTime() + 8 * 3_600_000);
     expect(cell("possible_duplicate").type).toBe(ExcelJS.ValueType.Boolean);
-    expect(String(cell("notes").value)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d Note Nora: Called\.\nSends samples$/);
+    expect(cell("notes").value as string).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d Note Nora: Called\.\nSends samples$/);
     expect(sheet.rowCount).toBe(2);
   });
 

@@ -21,8 +21,9 @@ export function wallClock(date: Date, timeZone: string): Date {
     });
     formats.set(timeZone, format);
   }
-  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, Number(p.value)]));
-  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!, date.getUTCMilliseconds()));
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"), date.getUTCMilliseconds()));
 }
 
 /** "2026-12-01 14:05:09" in `timeZone`: what CSV cells hold (spreadsheets read it as a date). */
