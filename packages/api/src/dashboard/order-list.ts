@@ -7,6 +7,7 @@ import type { Prisma, PrismaClient } from "@once/db";
 import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
+import { likeLiteral } from "./lead-list.ts";
 
 export const orderListInput = z
   .object({
@@ -24,7 +25,6 @@ export const orderListInput = z
 export type OrderListFilter = z.infer<typeof orderListInput>;
 
 const ORDER_NUMBER = /^(?:SO-?)?0*(\d{1,9})$/i;
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 export function orderWhere(filter: Omit<OrderListFilter, "cursor" | "limit">): Prisma.OrderWhereInput {
   const where: Prisma.OrderWhereInput = {};
