@@ -14,6 +14,7 @@ const SHANGHAI_MS = 8 * 3_600_000;
 
 for (const locale of DASHBOARD_LOCALES) {
   test(`exports: orders XLSX and CSV from the list, leads XLSX with notes (${locale})`, async ({ browser }) => {
+    test.setTimeout(90_000); // a whole working session: customers order, two staff members sign in, screenshots
     const number = await placeOrder(browser, 3);
     const page = await signInAs(browser, E2E_STAFF[0]!, locale);
     await page.goto(`/dashboard/orders?search=${number}`);

@@ -17,7 +17,7 @@ const TEXT = {
     conflict: /changed by someone else/,
     reload: "Reload",
     back: /Back to the orders/,
-    packing: /Packing list for the selected orders/,
+    packing: /Packing list/,
   },
   "zh-CN": {
     packed: "标记为已打包",
@@ -28,12 +28,13 @@ const TEXT = {
     conflict: /已有其他人修改/,
     reload: "重新加载",
     back: /返回订单列表/,
-    packing: /为所选订单打印装箱单/,
+    packing: /装箱单/,
   },
 } as const;
 
 for (const locale of DASHBOARD_LOCALES) {
   test(`orders: list, order page, workflow, stale edit, packing list (${locale})`, async ({ browser }) => {
+    test.setTimeout(90_000); // a whole working session: customers order, two staff members sign in, screenshots
     const text = TEXT[locale];
     const [first, second] = [await placeOrder(browser, 2), await placeOrder(browser, 1)];
     const page = await signInAs(browser, E2E_STAFF[0]!, locale);

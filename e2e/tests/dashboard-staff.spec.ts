@@ -39,6 +39,7 @@ const TEXT = {
 
 for (const locale of DASHBOARD_LOCALES) {
   test(`staff admin page: invite, disable ends sessions, enable, reset (${locale})`, async ({ browser }) => {
+    test.setTimeout(90_000); // a whole working session: customers order, two staff members sign in, screenshots
     const text = TEXT[locale];
     const sales = await signInAs(browser, E2E_STAFF[1]!, locale);
     await expect(sales.getByRole("link", { name: text.nav, exact: true })).toHaveCount(0);
@@ -48,7 +49,12 @@ for (const locale of DASHBOARD_LOCALES) {
     const admin = await signInAs(browser, E2E_STAFF[0]!, locale);
     await admin.getByRole("link", { name: text.nav, exact: true }).click();
     await expect(admin.getByRole("heading", { level: 1, name: text.heading })).toBeVisible();
-    const colleague = { email: `new-${locale}-${Date.now()}@staff.test`, password: "amber-river-compass-93", name: `New ${locale}`, role: "sales" as const };
+    const colleague = {
+      email: `new-${locale.toLowerCase()}-${Date.now()}@staff.test`,
+      password: "amber-river-compass-93",
+      name: `New ${locale}`,
+      role: "sales" as const,
+    };
     const invite = admin.getByRole("region", { name: /Invite a colleague|邀请同事/ });
     await invite.getByLabel(text.email).fill(colleague.email);
     await invite.getByLabel(text.name).fill(colleague.name);
