@@ -15,7 +15,7 @@ export default async function StaffPage() {
   return (
     <>
       <PageHeader title={t("staff.title")} lead={t("staff.lead")} />
-      <StaffAdmin />
+      <StaffAdmin ownEmail={staff.email.toLowerCase()} />
     </>
   );
 }

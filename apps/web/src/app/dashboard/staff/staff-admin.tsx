@@ -11,7 +11,8 @@ import { useTRPC } from "~/trpc/react";
 
 const ROLES = ["sales", "admin"] as const;
 
-export function StaffAdmin() {
+/** `ownEmail`: the signed-in admin, whose own account offers no "Disable" (the server refuses it too). */
+export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const trpc = useTRPC();
   const { t, time } = useDashboard();
   const queryClient = useQueryClient();
@@ -89,7 +90,7 @@ export function StaffAdmin() {
                     <Button size="sm" onClick={() => enable.mutate({ email: a.email })}>
                       {t("staff.enable")}
                     </Button>
-                  ) : (
+                  ) : a.email === ownEmail ? null : (
                     <Button size="sm" onClick={() => disable.mutate({ email: a.email })}>
                       {t("staff.disable")}
                     </Button>
