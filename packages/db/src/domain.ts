@@ -25,3 +25,16 @@ export function isBackwardMove(from: LeadStatus, to: LeadStatus): boolean {
   if (from === to) return false;
   return LEAD_STAGE[to] < LEAD_STAGE[from] || LEAD_STAGE[from] === 3;
 }
+
+/**
+ * Which order status may follow which (the fulfilment workflow): received → packed → shipped →
+ * delivered; cancelled (with a reason) until it has left the warehouse. delivered and cancelled
+ * are final.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  received: ["packed", "cancelled"],
+  packed: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};

@@ -1,11 +1,18 @@
+// The lead and order exports on the real database: CSV (BOM, RFC 4180, formula safety, phones
+// as ="…", times in the staff zone) and XLSX read back with exceljs (cell types: phones text,
+// times real dates on the staff member's clock, notes included).
+import { randomUUID } from "node:crypto";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
-import { newCustomer, testPrisma } from "../testing/fixtures.ts";
-import { csvCell, streamLeadsCsv } from "./lead-csv.ts";
+import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
+import { csvCell, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";
+import { streamOrdersXlsx } from "./order-export.ts";
+import { wallClock } from "./export/wall-clock.ts";
 
 let prisma: PrismaClient;
 beforeAll(() => {
@@ -13,37 +20,107 @@ beforeAll(() => {
 });
 afterAll(() => prisma.$disconnect());
 
-describe("streamLeadsCsv", () => {
-  it("streams every lead matching the filter, in batches, with a header", async () => {
-    const { principal } = newCustomer();
+async function newLeads(marker: string, count: number) {
+  const { principal } = newCustomer();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const result = await runOnce(recordStore(prisma), submitLeadOperation, {
+      principal,
+      key: mintOperationKey(),
+      input: { name: `=cmd ${i}`, phone: "013500000000", content: `${marker} "quoted", line`, email: null, company: null },
+    });
+    ids.push(result.resultId!);
+  }
+  return ids;
+}
+
+async function readXlsx(stream: ReadableStream<Uint8Array>) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await new Response(stream).arrayBuffer());
+  return workbook.worksheets[0]!;
+}
+
+describe("lead CSV", () => {
+  it("streams every lead matching the filter with a BOM, formula safety, phones kept as text and times in the staff zone", async () => {
     const marker = `csvmarker${Date.now()}`;
-    for (let i = 0; i < 3; i++) {
-      await runOnce(recordStore(prisma), submitLeadOperation, {
-        principal,
-        key: mintOperationKey(),
-        input: { name: `=cmd ${i}`, phone: "13500000000", content: `${marker} "quoted", line`, email: null, company: null },
-      });
-    }
-    const text = await new Response(streamLeadsCsv(prisma, { search: marker })).text();
-    const lines = text
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
-    expect(lines[0]).toBe("number,received_at,status,name,phone,email,company,possible_duplicate,assignee,content");
+    await newLeads(marker, 3);
+    const bytes = new Uint8Array(await new Response(streamLeadsCsv(prisma, { search: marker }, "America/New_York")).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("number,received_at (America/New_York),status,name,phone,email,company,possible_duplicate,assignee,content,notes");
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^LD-\d{6},[^,]+,new,'=cmd 2,13500000000,,,(true|false),,"csvmarker\d+ ""quoted"", line"$/);
+    expect(lines[1]).toMatch(/^LD-\d{6},\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,new,'=cmd 2,"=""013500000000""",,,(true|false),,"csvmarker\d+ ""quoted"", line",$/);
+    const created = (await prisma.lead.findFirstOrThrow({ where: { content: { startsWith: marker } }, orderBy: { createdAt: "desc" } })).createdAt;
+    expect(lines[1]).toContain(wallClock(created, "America/New_York").toISOString().slice(0, 19).replace("T", " "));
   });
 });
 
 describe("csvCell", () => {
-  it("quotes per RFC 4180 and defuses spreadsheet formulas", () => {
+  it('quotes per RFC 4180, defuses spreadsheet formulas and writes phone-shaped phones as ="…"', () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+86 138")).toBe("'+86 138");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell(null)).toBe("");
-    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"))).toBe("2026-01-02T03:04:05.000Z");
+    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"), "dateTime", "Asia/Shanghai")).toBe("2026-01-02 11:04:05");
     expect(csvCell("王小明")).toBe("王小明");
+    expect(csvCell("+86 138 0013 8000", "phone")).toBe('"=""+86 138 0013 8000"""');
+    // Not phone-shaped: never a formula, defused like any other text.
+    expect(csvCell('=1+1"', "phone")).toBe(`"'=1+1"""`);
+  });
+});
+
+describe("XLSX exports", () => {
+  it("writes leads with typed cells: phone text, received a real date on the staff clock, notes included", async () => {
+    const marker = `xlsxmarker${Date.now()}`;
+    const [id] = await newLeads(marker, 1);
+    const authorId = randomUUID();
+    await prisma.user.create({ data: { id: authorId, name: "Note Nora", email: `${authorId}@example.com` } });
+    await prisma.leadNote.create({ data: { leadId: id!, authorId, body: "Called.\nSends samples" } });
+    const sheet = await readXlsx(streamLeadsXlsx(prisma, { search: marker }, "Asia/Shanghai"));
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      "number",
+      "received_at (Asia/Shanghai)",
+      "status",
+      "name",
+      "phone",
+      "email",
+      "company",
+      "possible_duplicate",
+      "assignee",
+      "content",
+      "notes",
+    ]);
+    const row = sheet.getRow(2);
+    const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
+    expect(cell("phone").type).toBe(ExcelJS.ValueType.String);
+    expect(cell("phone").value).toBe("013500000000");
+    expect(cell("phone").numFmt).toBe("@");
+    expect(cell("name").value).toBe("=cmd 0");
+    expect(cell("name").type).toBe(ExcelJS.ValueType.String);
+    expect(cell("received_at (Asia/Shanghai)").type).toBe(ExcelJS.ValueType.Date);
+    const lead = await prisma.lead.findUniqueOrThrow({ where: { id: id! } });
+    expect((cell("received_at (Asia/Shanghai)").value as Date).getTime()).toBe(lead.createdAt.getTime() + 8 * 3_600_000);
+    expect(cell("possible_duplicate").type).toBe(ExcelJS.ValueType.Boolean);
+    expect(cell("notes").value as string).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d Note Nora: Called\.\nSends samples$/);
+    expect(sheet.rowCount).toBe(2);
+  });
+
+  it("writes orders with the quantity as a number and the phone as text", async () => {
+    const item = await createGuide(prisma);
+    await callerFor(prisma, newCustomer().customerId).order.create({
+      idempotencyKey: mintOperationKey(),
+      item,
+      quantity: 3,
+      contact: { name: "赵六", phone: "+8613800138000", address: "北京市" },
+    });
+    const sheet = await readXlsx(streamOrdersXlsx(prisma, { guide: item }, "UTC"));
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const row = sheet.getRow(2);
+    expect(row.getCell(header.indexOf("quantity") + 1).value).toBe(3);
+    expect(row.getCell(header.indexOf("phone") + 1).value).toBe("+8613800138000");
+    expect(row.getCell(header.indexOf("phone") + 1).type).toBe(ExcelJS.ValueType.String);
   });
 });

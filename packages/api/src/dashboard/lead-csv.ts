@@ -1,60 +1,75 @@
-// CSV export of the leads matching a filter, streamed in keyset batches so any number of rows
-// leaves the server in constant memory. RFC 4180 quoting; cells that a spreadsheet would run
-// as a formula (= + - @) are prefixed with ' so an inquiry cannot attack the sales team.
+// The lead exports (CSV and XLSX) for any list filter: the leads in keyset batches with their
+// notes, as typed columns (export/columns.ts) that each format writes its own way.
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
-import { leadIdsPage, type LeadCursor, type LeadListFilter } from "./lead-list.ts";
+import { batches, type ExportColumn } from "./export/columns.ts";
+import { streamCsv } from "./export/csv.ts";
+import { BUSINESS_TIME_ZONE, wallClockText } from "./export/wall-clock.ts";
+import { streamXlsx } from "./export/xlsx.ts";
+import { leadIdsPage, type LeadListFilter } from "./lead-list.ts";
 
-const HEADER = ["number", "received_at", "status", "name", "phone", "email", "company", "possible_duplicate", "assignee", "content"];
+export { csvCell } from "./export/csv.ts";
+
 const BATCH = 1000;
+export type LeadExportFilter = Omit<LeadListFilter, "cursor" | "limit" | "sort" | "dir"> & Partial<Pick<LeadListFilter, "sort" | "dir">>;
 
-export function csvCell(value: string | number | boolean | Date | null | undefined): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const select = {
+  id: true,
+  number: true,
+  createdAt: true,
+  status: true,
+  name: true,
+  phone: true,
+  email: true,
+  company: true,
+  possibleDuplicate: true,
+  content: true,
+  assignee: { select: { name: true } },
+  notes: { select: { body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" as const } },
+};
 
-export function streamLeadsCsv(
-  prisma: PrismaClient,
-  filter: Omit<LeadListFilter, "cursor" | "limit" | "sort" | "dir"> & Partial<Pick<LeadListFilter, "sort" | "dir">>,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cursor: LeadCursor | undefined;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`)); // BOM: Excel reads UTF-8 (Chinese names) right
-      }
-      // The list's own pages (same filter, search and order), read in batches.
-      const page = await leadIdsPage(prisma, { sort: "received", dir: "desc", ...filter, cursor, limit: BATCH });
-      const found = await prisma.lead.findMany({
-        where: { id: { in: page.ids } },
-        select: {
-          id: true,
-          number: true,
-          createdAt: true,
-          status: true,
-          name: true,
-          phone: true,
-          email: true,
-          company: true,
-          possibleDuplicate: true,
-          content: true,
-          assignee: { select: { name: true } },
-        },
-      });
-      const byId = new Map(found.map((r) => [r.id, r]));
-      const rows = page.ids.flatMap((id) => byId.get(id) ?? []);
-      const lines = rows.map((r) =>
-        [formatLeadNumber(r.number), r.createdAt, r.status, r.name, r.phone, r.email, r.company, r.possibleDuplicate, r.assignee?.name, r.content]
-          .map(csvCell)
-          .join(","),
-      );
-      if (lines.length) controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
-      if (!page.nextCursor) controller.close();
-      else cursor = page.nextCursor;
-    },
+/** The list's own page (same filter, search and order) after the last row exported, with the rows' columns. */
+async function leadPage(prisma: PrismaClient, filter: LeadExportFilter, after: { createdAt: Date; id: string; sortValue: string | null } | null) {
+  const page = await leadIdsPage(prisma, {
+    sort: "received",
+    dir: "desc",
+    ...filter,
+    cursor: after ? { value: after.sortValue, createdAt: after.createdAt, id: after.id } : undefined,
+    limit: BATCH,
+  });
+  const found = await prisma.lead.findMany({ where: { id: { in: page.ids } }, select });
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const sortValue = (r: (typeof found)[number]) => (filter.sort === "name" ? r.name : filter.sort === "status" ? r.status : null);
+  return page.ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, sortValue: sortValue(row) }] : [];
   });
 }
+type LeadRow = Awaited<ReturnType<typeof leadPage>>[number];
+const leadBatches = (prisma: PrismaClient, filter: LeadExportFilter) => batches<LeadRow>((after) => leadPage(prisma, filter, after), BATCH);
+
+/** Each note as "2026-12-01 14:05 Alice: text", oldest first, a blank line between. */
+const notesText = (row: LeadRow, timeZone: string) =>
+  row.notes.map((n) => `${wallClockText(n.createdAt, timeZone).slice(0, 16)} ${n.author.name}: ${n.body}`).join("\n\n");
+
+function leadColumns(timeZone: string): ExportColumn<LeadRow>[] {
+  return [
+    { header: "number", kind: "text", width: 11, value: (r) => formatLeadNumber(r.number) },
+    { header: "received_at", kind: "dateTime", width: 20, value: (r) => r.createdAt },
+    { header: "status", kind: "text", width: 10, value: (r) => r.status },
+    { header: "name", kind: "text", value: (r) => r.name },
+    { header: "phone", kind: "phone", value: (r) => r.phone },
+    { header: "email", kind: "text", width: 24, value: (r) => r.email },
+    { header: "company", kind: "text", width: 20, value: (r) => r.company },
+    { header: "possible_duplicate", kind: "boolean", width: 10, value: (r) => r.possibleDuplicate },
+    { header: "assignee", kind: "text", value: (r) => r.assignee?.name },
+    { header: "content", kind: "text", width: 50, value: (r) => r.content },
+    { header: "notes", kind: "text", width: 50, value: (r) => notesText(r, timeZone) },
+  ];
+}
+
+export const streamLeadsCsv = (prisma: PrismaClient, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
+  streamCsv(leadBatches(prisma, filter), leadColumns(timeZone), timeZone);
+
+export const streamLeadsXlsx = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
+  streamXlsx(leadBatches(prisma, filter), leadColumns(timeZone), timeZone, "Leads");

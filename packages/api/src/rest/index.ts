@@ -16,4 +16,4 @@ export { getOperationHandler } from "./operations.ts";
 export type { RestDeps } from "./rest-context.ts";
 export { buildOpenApiDocument, type OpenApiVersion } from "./openapi/document.ts";
 export { postOnly, getOnly, unknownEndpoint } from "./http-errors.ts";
-export { exportLeadsCsvHandler } from "./leads-csv.ts";
+export { exportHandler, type ExportFormat } from "./exports.ts";

@@ -8,7 +8,10 @@ import { countLeadsByStatus, leadFilterInput, listLeads, leadListInput } from ".
 import { bulkUpdateLeads, leadBulkInput } from "../dashboard/lead-bulk.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
 import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
-import { listOrders, orderListInput } from "../dashboard/order-list.ts";
+import { listOrders, orderGuides, orderListInput } from "../dashboard/order-list.ts";
+import { getOrderDetail, getPackingList } from "../dashboard/order-detail.ts";
+import { OrderConflict, OrderRuleViolation, orderUpdateInput, updateOrderStatus } from "../dashboard/order-workflow.ts";
+import * as staffAdmin from "../dashboard/staff-admin.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
@@ -22,6 +25,9 @@ function refusal(error: unknown): never {
   if (error instanceof UnknownId) throw notFound(error.what);
   if (error instanceof LeadConflict) throw appTRPCError("STALE_VERSION", error.message);
   if (error instanceof LeadRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
+  if (error instanceof OrderConflict) throw appTRPCError("STALE_VERSION", error.message);
+  if (error instanceof OrderRuleViolation || error instanceof staffAdmin.StaffAccountError)
+    throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
   throw error;
 }
 
@@ -59,6 +65,24 @@ export const dashboardRouter = createTRPCRouter({
   }),
   orders: createTRPCRouter({
     list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.readReplica ?? ctx.prisma, input)),
+    guides: staffProcedure.query(({ ctx }) => orderGuides(ctx.prisma)),
+    get: staffProcedure
+      .input(z.object({ id: z.uuid() }))
+      .query(async ({ ctx, input }) => (await getOrderDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("order"))),
+    update: staffProcedure.input(orderUpdateInput).mutation(({ ctx, input }) => updateOrderStatus(ctx.prisma, input, ctx.staff.id).catch(refusal)),
+    packingList: staffProcedure.input(z.object({ ids: z.array(z.uuid()).min(1).max(100) })).query(({ ctx, input }) => getPackingList(ctx.prisma, input.ids)),
+  }),
+  /** Staff management (the admin page): admins only. */
+  staffAccounts: createTRPCRouter({
+    list: adminProcedure.query(({ ctx }) => staffAdmin.listStaff(ctx.prisma)),
+    invite: adminProcedure.input(staffAdmin.staffInviteInput).mutation(({ ctx, input }) => staffAdmin.inviteStaff(ctx.prisma, input).catch(refusal)),
+    resetPassword: adminProcedure
+      .input(staffAdmin.staffPasswordInput)
+      .mutation(({ ctx, input }) => staffAdmin.resetStaffPassword(ctx.prisma, input).catch(refusal)),
+    disable: adminProcedure
+      .input(staffAdmin.staffEmailInput)
+      .mutation(({ ctx, input }) => staffAdmin.disableStaff(ctx.prisma, ctx.staff.id, input).catch(refusal)),
+    enable: adminProcedure.input(staffAdmin.staffEmailInput).mutation(({ ctx, input }) => staffAdmin.enableStaff(ctx.prisma, input).catch(refusal)),
   }),
   ops: createTRPCRouter({
     summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),

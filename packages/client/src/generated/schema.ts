@@ -131,7 +131,7 @@ export interface components {
             item: string;
             quantity: number;
             /** @enum {string} */
-            status: "received" | "shipped" | "delivered" | "cancelled";
+            status: "received" | "packed" | "shipped" | "delivered" | "cancelled";
             createdAt: string;
         };
         /** @description An inquiry, as created */

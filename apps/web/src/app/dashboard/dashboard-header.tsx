@@ -18,7 +18,7 @@ export function DashboardHeader({ staff }: { staff: { name: string; role: "admin
   const pathname = usePathname();
   const items = staff ? NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === "admin") : [];
   return (
-    <header className="border-b border-line bg-surface">
+    <header className="border-b border-line bg-surface print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
         <Link href="/dashboard/leads" className="inline-flex items-center gap-2 text-base font-bold text-ink">
           <span aria-hidden className="inline-flex size-8 items-center justify-center rounded-control bg-brand text-on-brand">

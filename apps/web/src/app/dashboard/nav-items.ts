@@ -1,6 +1,5 @@
 // The dashboard's destinations, in header order. `adminOnly` items are shown to admins only
-// (the server still checks every admin action): the staff-management page goes here as
-// { href: "/dashboard/staff", label: "common.nav.staff", adminOnly: true }.
+// (the server still checks every admin action), like the staff-management page.
 import type { DashboardKey } from "~/i18n/dashboard";
 
 export interface NavItem {
@@ -13,4 +12,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/leads", label: "common.nav.leads" },
   { href: "/dashboard/orders", label: "common.nav.orders" },
   { href: "/dashboard/ops", label: "common.nav.ops" },
+  { href: "/dashboard/staff", label: "common.nav.staff", adminOnly: true },
 ];

@@ -5,11 +5,12 @@ import { APP_ROUTES, methodLabel, routeTemplate, statusLabel, UNMATCHED } from "
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
-/** The routes Next makes of src/app: every folder with a page.tsx or route.ts. */
+/** The routes Next makes of src/app: every folder with a page.tsx or route.ts; a route group ("(site)") adds no segment. */
 function routesOnDisk(dir = appDir, prefix = ""): string[] {
   const entries = readdirSync(dir, { withFileTypes: true });
   const here = entries.some((e) => e.isFile() && /^(page\.tsx|route\.ts)$/.test(e.name)) ? [prefix || "/"] : [];
-  return here.concat(entries.filter((e) => e.isDirectory()).flatMap((e) => routesOnDisk(path.join(dir, e.name), `${prefix}/${e.name}`)));
+  const segment = (name: string) => (/^\(.+\)$/.test(name) ? "" : `/${name}`);
+  return here.concat(entries.filter((e) => e.isDirectory()).flatMap((e) => routesOnDisk(path.join(dir, e.name), `${prefix}${segment(e.name)}`)));
 }
 
 describe("route templates", () => {

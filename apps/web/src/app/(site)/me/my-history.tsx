@@ -14,6 +14,7 @@ import { sessionChangedFor } from "~/submission/session-tag";
 
 const STATUS_TONE: Record<string, BadgeProps["tone"]> = {
   received: "brand",
+  packed: "brand",
   shipped: "brand",
   delivered: "success",
   cancelled: "neutral",

@@ -19,6 +19,7 @@ import { EMPTY_STATE, isFiltered, LAST_LIST_KEY, listQuery, parseListState, type
 import { SavedViewsBar } from "./saved-views-bar";
 import { usePhone } from "./use-phone";
 import { useLiveLeads, useTitleCount } from "./use-live-leads";
+import { ExportLinks } from "../export-links";
 
 const POLL_MS = 2_000;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -86,17 +87,14 @@ export function LeadTable() {
     <section className="space-y-4">
       <SavedViewsBar query={query} onChoose={(q) => navigate(parseListState(new URLSearchParams(q)))} />
       <LeadFilters state={state} onChange={change} />
-      <a
-        className="inline-flex text-sm font-medium text-brand underline-offset-2 hover:underline"
-        href={`/api/dashboard/leads.csv?${new URLSearchParams(
+      <ExportLinks
+        what="leads"
+        query={new URLSearchParams(
           Object.entries({ ...filter, status: state.status })
             .filter(([, v]) => v !== undefined)
             .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : String(v)]),
-        ).toString()}`}
-        download
-      >
-        {t("leads.export")}
-      </a>
+        ).toString()}
+      />
       <StatusCounts state={state} counts={counts.data} onChoose={(status) => change({ status: state.status === status ? undefined : status })} />
       {live.polling ? (
         <p className="flex items-center gap-2 text-sm text-ink-muted" data-testid="live-polling">

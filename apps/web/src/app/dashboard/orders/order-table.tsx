@@ -1,19 +1,115 @@
 "use client";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { Button, DataTable } from "@once/ui";
+// The order list: search and filters (kept in the URL, ./order-filters.ts), the number found,
+// "load more" (keyset pages), a selection for the printable packing list, and the exports of
+// what the filters show.
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Button, buttonClasses, Checkbox, DataTable, Field, Input, Notice, Select } from "@once/ui";
+import { CircleAlert, Icon } from "@once/ui/icons";
+import { ORDER_STATUSES } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
+import { ExportLinks } from "../export-links";
+import { filtersFromParams, filtersToParams, listInput, type OrderFilters } from "./order-filters";
+import { OrderStatusBadge } from "./order-status-badge";
 
 export function OrderTable() {
   const trpc = useTRPC();
   const { t, time, locale } = useDashboard();
-  const orders = useInfiniteQuery(trpc.dashboard.orders.list.infiniteQueryOptions({ limit: 25 }, { getNextPageParam: (p) => p.nextCursor ?? undefined }));
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const filters = filtersFromParams(new URLSearchParams(params.toString()));
+  const [selected, setSelected] = useState<string[]>([]);
+  const setFilters = (change: Partial<OrderFilters>) => {
+    const query = filtersToParams({ ...filters, ...change }).toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  const orders = useInfiniteQuery(
+    trpc.dashboard.orders.list.infiniteQueryOptions({ limit: 25, ...listInput(filters) }, { getNextPageParam: (p) => p.nextCursor ?? undefined }),
+  );
+  const guides = useQuery(trpc.dashboard.orders.guides.queryOptions());
   const rows = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = orders.data?.pages[0]?.total;
+  const filtered = Object.values(filters).some(Boolean);
+  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const query = filtersToParams(filters).toString();
   return (
     <section className="space-y-4">
+      <form className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-6" role="search" onSubmit={(e) => e.preventDefault()}>
+        <Field id="order-search" label={t("orders.search")} className="lg:col-span-2">
+          <Input
+            id="order-search"
+            type="search"
+            defaultValue={filters.search ?? ""}
+            placeholder={t("orders.searchPlaceholder")}
+            onChange={(e) => setFilters({ search: e.target.value.trim() || undefined })}
+          />
+        </Field>
+        <Field id="order-status" label={t("orders.filter.status")}>
+          <Select
+            id="order-status"
+            value={filters.status ?? ""}
+            onChange={(e) => setFilters({ status: (e.target.value || undefined) as OrderFilters["status"] })}
+          >
+            <option value="">{t("orders.filter.anyStatus")}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`orders.status.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="order-guide" label={t("orders.filter.guide")}>
+          <Select id="order-guide" value={filters.guide ?? ""} onChange={(e) => setFilters({ guide: e.target.value || undefined })}>
+            <option value="">{t("orders.filter.anyGuide")}</option>
+            {guides.data?.map((g) => (
+              <option key={g.slug} value={g.slug}>
+                {locale === "zh-CN" ? g.titleZh : g.titleEn}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="order-from" label={t("orders.filter.from")}>
+          <Input id="order-from" type="date" value={filters.from ?? ""} onChange={(e) => setFilters({ from: e.target.value || undefined })} />
+        </Field>
+        <Field id="order-to" label={t("orders.filter.to")}>
+          <Input id="order-to" type="date" value={filters.to ?? ""} onChange={(e) => setFilters({ to: e.target.value || undefined })} />
+        </Field>
+      </form>
+      <div className="flex flex-wrap items-center gap-3">
+        {total !== undefined && total !== null ? (
+          <p className="text-sm text-ink-muted" data-testid="order-count">
+            {t("orders.count", { count: total })}
+          </p>
+        ) : null}
+        <Link
+          href={`/dashboard/orders/packing-list?ids=${selected.join(",")}`}
+          aria-disabled={selected.length === 0}
+          className={buttonClasses({ variant: "primary", size: "sm", className: selected.length === 0 ? "pointer-events-none opacity-55" : "" })}
+        >
+          {t("orders.packingList")} ({t("orders.selected", { count: selected.length })})
+        </Link>
+        <ExportLinks what="orders" query={query} />
+      </div>
+      {orders.error ? (
+        <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
+          {t("common.error", { message: orders.error.message })}
+        </Notice>
+      ) : null}
       <DataTable>
         <thead>
           <tr>
+            <th scope="col">
+              <Checkbox
+                label={<span className="sr-only">{t("orders.selectAll")}</span>}
+                className="min-h-0"
+                checked={rows.length > 0 && rows.every((o) => selected.includes(o.id))}
+                onChange={(e) => setSelected(e.target.checked ? rows.map((o) => o.id) : [])}
+              />
+            </th>
             <th scope="col">{t("orders.col.number")}</th>
             <th scope="col">{t("orders.col.received")}</th>
             <th scope="col">{t("orders.col.guide")}</th>
@@ -24,25 +120,52 @@ export function OrderTable() {
         </thead>
         <tbody>
           {rows.map((o) => (
-            <tr key={o.id}>
-              <td className="font-mono whitespace-nowrap">{o.number}</td>
+            <tr key={o.id} data-testid="order-row">
+              <td>
+                <Checkbox
+                  label={<span className="sr-only">{t("orders.col.select")}</span>}
+                  className="min-h-0"
+                  checked={selected.includes(o.id)}
+                  onChange={(e) => toggle(o.id, e.target.checked)}
+                  aria-label={`${t("orders.col.select")} ${o.number}`}
+                />
+              </td>
+              <td className="whitespace-nowrap">
+                <Link href={`/dashboard/orders/${o.id}${query ? `?${query}` : ""}`} className="font-mono font-medium text-brand hover:underline">
+                  {o.number}
+                </Link>
+              </td>
               <td className="whitespace-nowrap">{time(o.createdAt)}</td>
               <td>{locale === "zh-CN" ? o.guide.titleZh : o.guide.titleEn}</td>
               <td>{o.quantity}</td>
-              <td>{o.contactName ?? t("common.none")}</td>
-              <td>{t(`orders.status.${o.status}`)}</td>
+              <td>
+                {o.contactName ?? t("common.none")}
+                {o.contactPhone ? <span className="block text-ink-muted">{o.contactPhone}</span> : null}
+              </td>
+              <td>
+                <OrderStatusBadge status={o.status} t={t} />
+              </td>
             </tr>
           ))}
           {orders.isSuccess && rows.length === 0 ? (
             <tr>
-              <td colSpan={6} className="text-ink-muted">
-                {t("orders.empty")}
+              <td colSpan={7} className="text-ink-muted">
+                {filtered ? t("orders.noMatch") : t("orders.empty")}{" "}
+                {filtered ? (
+                  <Button size="sm" variant="ghost" onClick={() => router.replace(pathname)}>
+                    {t("orders.clearFilters")}
+                  </Button>
+                ) : null}
               </td>
             </tr>
           ) : null}
         </tbody>
       </DataTable>
-      {orders.hasNextPage ? <Button onClick={() => void orders.fetchNextPage()}>{t("common.loadMore")}</Button> : null}
+      {orders.hasNextPage ? (
+        <Button onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+          {t("common.loadMore")}
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { PageHeader } from "@once/ui";
 import { dashboardT } from "~/i18n/dashboard/server";
 import { requireStaff } from "~/server/staff-session";
@@ -12,7 +13,10 @@ export default async function OrdersPage() {
   return (
     <>
       <PageHeader title={t("orders.title")} />
-      <OrderTable />
+      {/* The filters are read from the URL on the client (useSearchParams). */}
+      <Suspense>
+        <OrderTable />
+      </Suspense>
     </>
   );
 }

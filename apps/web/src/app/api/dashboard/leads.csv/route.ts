@@ -1,11 +1,4 @@
-import { staffFromHeaders } from "@once/auth";
-import { exportLeadsCsvHandler } from "@once/api/rest";
-import { getAuth } from "~/server/auth";
-import { restDeps } from "~/server/rest-deps";
-import { customerIdFromRequest } from "~/server/session";
+import { dashboardExport } from "~/server/dashboard-export";
 
 export const dynamic = "force-dynamic";
-export async function GET(request: Request) {
-  const [staff, customerId] = await Promise.all([staffFromHeaders(getAuth(), request.headers), customerIdFromRequest(request.headers)]);
-  return exportLeadsCsvHandler(request, staff, customerId !== null, restDeps());
-}
+export const GET = (request: Request) => dashboardExport(request, "leads", "csv");

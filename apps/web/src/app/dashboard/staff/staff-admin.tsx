@@ -1,0 +1,168 @@
+"use client";
+// Staff management for admins: the accounts, inviting one (with a temporary password the
+// admin hands over), resetting a password, disabling and enabling. The server's refusal (weak
+// password, unknown role, own account) is shown as its one sentence.
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@once/ui";
+import { CircleAlert, Icon } from "@once/ui/icons";
+import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
+import { useTRPC } from "~/trpc/react";
+
+const ROLES = ["sales", "admin"] as const;
+
+/** `ownEmail`: the signed-in admin, whose own account offers no "Disable" (the server refuses it too). */
+export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
+  const trpc = useTRPC();
+  const { t, time } = useDashboard();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(trpc.dashboard.staffAccounts.list.queryOptions());
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [resetFor, setResetFor] = useState<string | null>(null);
+  const [resetPassword, setResetPassword] = useState("");
+  const [invite, setInvite] = useState({ email: "", name: "", role: "sales", password: "" });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.staffAccounts.list.queryKey() });
+  const refused = (error: { message: string }) => setMessage({ tone: "danger", text: t("staff.refused", { message: error.message }) });
+  const done = (text: string) => (setMessage({ tone: "success", text }), void refresh());
+  const inviteMutation = useMutation(
+    trpc.dashboard.staffAccounts.invite.mutationOptions({
+      onSuccess: () => (
+        done(t("staff.invite.done", { email: invite.email.trim().toLowerCase() })),
+        setInvite({ email: "", name: "", role: "sales", password: "" })
+      ),
+      onError: refused,
+    }),
+  );
+  const reset = useMutation(
+    trpc.dashboard.staffAccounts.resetPassword.mutationOptions({
+      onSuccess: (r, input) => (done(t("staff.reset.done", { email: input.email, count: r.revokedSessions })), setResetFor(null), setResetPassword("")),
+      onError: refused,
+    }),
+  );
+  const disable = useMutation(
+    trpc.dashboard.staffAccounts.disable.mutationOptions({
+      onSuccess: (r, input) => done(t("staff.disable.done", { email: input.email, count: r.revokedSessions })),
+      onError: refused,
+    }),
+  );
+  const enable = useMutation(
+    trpc.dashboard.staffAccounts.enable.mutationOptions({ onSuccess: (_r, input) => done(t("staff.enable.done", { email: input.email })), onError: refused }),
+  );
+  return (
+    <div className="space-y-6">
+      <div aria-live="polite">
+        {message ? (
+          <Notice tone={message.tone} icon={message.tone === "danger" ? <Icon node={CircleAlert} /> : undefined} data-testid="staff-message">
+            {message.text}
+          </Notice>
+        ) : null}
+      </div>
+      {accounts.error ? (
+        <Notice tone="danger" role="alert">
+          {t("common.error", { message: accounts.error.message })}
+        </Notice>
+      ) : null}
+      <DataTable>
+        <thead>
+          <tr>
+            <th scope="col">{t("staff.col.email")}</th>
+            <th scope="col">{t("staff.col.name")}</th>
+            <th scope="col">{t("staff.col.role")}</th>
+            <th scope="col">{t("staff.col.status")}</th>
+            <th scope="col">{t("staff.col.sessions")}</th>
+            <th scope="col">{t("staff.col.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.data?.map((a) => (
+            <tr key={a.email} data-testid="staff-row" data-email={a.email}>
+              <td className="break-all">
+                {a.email}
+                <span className="block text-xs text-ink-muted">{time(a.createdAt, "date")}</span>
+              </td>
+              <td>{a.name}</td>
+              <td>{a.role === "admin" || a.role === "sales" ? t(`common.role.${a.role}`) : a.role}</td>
+              <td>{a.disabled ? <Badge tone="danger">{t("staff.disabled")}</Badge> : <Badge tone="success">{t("staff.active")}</Badge>}</td>
+              <td className="tabular-nums">{a.activeSessions}</td>
+              <td>
+                <div className="flex flex-wrap gap-2">
+                  {a.disabled ? (
+                    <Button size="sm" onClick={() => enable.mutate({ email: a.email })}>
+                      {t("staff.enable")}
+                    </Button>
+                  ) : a.email === ownEmail ? null : (
+                    <Button size="sm" onClick={() => disable.mutate({ email: a.email })}>
+                      {t("staff.disable")}
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => (setResetFor(a.email), setResetPassword(""))}>
+                    {t("staff.resetPassword")}
+                  </Button>
+                </div>
+                {resetFor === a.email ? (
+                  <form className="mt-3 space-y-2" onSubmit={(e) => (e.preventDefault(), reset.mutate({ email: a.email, password: resetPassword }))}>
+                    <Field id="reset-password" label={t("staff.reset.title", { email: a.email })}>
+                      <Input
+                        id="reset-password"
+                        type="password"
+                        autoComplete="new-password"
+                        value={resetPassword}
+                        onChange={(e) => setResetPassword(e.target.value)}
+                      />
+                    </Field>
+                    <div className="flex gap-2">
+                      <Button size="sm" variant="primary" type="submit" disabled={reset.isPending}>
+                        {t("staff.reset.submit")}
+                      </Button>
+                      <Button size="sm" onClick={() => setResetFor(null)}>
+                        {t("staff.reset.cancel")}
+                      </Button>
+                    </div>
+                  </form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+      <Card role="region" aria-labelledby="invite-heading">
+        <h2 id="invite-heading" className="mb-3 text-lg font-semibold">
+          {t("staff.invite.title")}
+        </h2>
+        <form className="grid gap-x-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), inviteMutation.mutate(invite))}>
+          <Field id="invite-email" label={t("staff.invite.email")}>
+            <Input id="invite-email" type="email" required value={invite.email} onChange={(e) => setInvite((v) => ({ ...v, email: e.target.value }))} />
+          </Field>
+          <Field id="invite-name" label={t("staff.invite.name")}>
+            <Input id="invite-name" required value={invite.name} onChange={(e) => setInvite((v) => ({ ...v, name: e.target.value }))} />
+          </Field>
+          <Field id="invite-role" label={t("staff.invite.role")}>
+            <Select id="invite-role" value={invite.role} onChange={(e) => setInvite((v) => ({ ...v, role: e.target.value }))}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`common.role.${r}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="invite-password" label={t("staff.invite.password")} hint={t("staff.invite.passwordHint")}>
+            <Input
+              id="invite-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={invite.password}
+              aria-describedby="invite-password-hint"
+              onChange={(e) => setInvite((v) => ({ ...v, password: e.target.value }))}
+            />
+          </Field>
+          <div className="sm:col-span-2">
+            <Button variant="primary" type="submit" disabled={inviteMutation.isPending}>
+              {t("staff.invite.submit")}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Issue 13, item 8, in both languages on the production build: the order list's XLSX and CSV
+// links and the lead XLSX export, as a signed-in staff member downloads them. The XLSX is read
+// back with exceljs: phones are text cells, times real dates on the staff member's clock
+// (Asia/Shanghai here), notes included; the CSV starts with the UTF-8 BOM and writes phones as
+// ="…" so spreadsheets keep them as text.
+import { expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
+import { placeOrder, readSheet } from "./order-support";
+import { E2E_STAFF } from "./staff-accounts";
+import { db } from "./support";
+
+const SHANGHAI_MS = 8 * 3_600_000;
+
+for (const locale of DASHBOARD_LOCALES) {
+  test(`exports: orders XLSX and CSV from the list, leads XLSX with notes (${locale})`, async ({ browser }) => {
+    test.setTimeout(90_000); // a whole working session: customers order, two staff members sign in, screenshots
+    const number = await placeOrder(browser, 3);
+    const page = await signInAs(browser, E2E_STAFF[0]!, locale);
+    await page.goto(`/dashboard/orders?search=${number}`);
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
+
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-orders-xlsx").click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.xlsx$/);
+    const orders = await readSheet(await streamToBuffer(await xlsx.createReadStream()));
+    const header = (orders.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain("received_at (Asia/Shanghai)");
+    const row = orders.getRow(2);
+    const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
+    expect(cell("number").value).toBe(number);
+    expect(cell("quantity").value).toBe(3);
+    expect(cell("phone").type).toBe(ExcelJS.ValueType.String);
+    expect(cell("phone").value).toBe("13800138000");
+    const { rows } = await db().query<{ created_at: Date }>("select created_at from sample_order where number = $1", [Number(number.slice(3))]);
+    expect((cell("received_at (Asia/Shanghai)").value as Date).getTime()).toBe(rows[0]!.created_at.getTime() + SHANGHAI_MS);
+
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-orders-csv").click()]);
+    const bytes = await streamToBuffer(await csv.createReadStream());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString("utf8")).toContain(`${number},`);
+    expect(bytes.toString("utf8")).toContain('"=""13800138000"""');
+
+    // Leads: one inquiry with a note, exported through the same route family.
+    const lead = await submitInquiry(browser, { name: "导出测试", phone: "013912345678" });
+    const leadNumber = Number(lead.slice(3));
+    await db().query(
+      `insert into lead_note (id, lead_id, author_id, body) select gen_random_uuid(), l.id, u.id, $2 from lead l, staff_user u where l.number = $1 and u.email = $3`,
+      [leadNumber, "第一次电话：\n下周回访", E2E_STAFF[0]!.email],
+    );
+    const response = await page.request.get(`/api/dashboard/leads.xlsx?search=${encodeURIComponent("导出测试")}`);
+    expect(response.headers()["content-type"]).toContain("spreadsheetml");
+    const leads = await readSheet(await response.body());
+    const leadHeader = (leads.getRow(1).values as unknown[]).slice(1);
+    const leadRow = leads.getRow(2);
+    const leadCell = (name: string) => leadRow.getCell(leadHeader.indexOf(name) + 1);
+    expect(leadCell("number").value).toBe(lead);
+    expect(leadCell("phone").value).toBe("013912345678");
+    expect(leadCell("phone").type).toBe(ExcelJS.ValueType.String);
+    expect(leadCell("received_at (Asia/Shanghai)").type).toBe(ExcelJS.ValueType.Date);
+    expect(leadCell("notes").value as string).toContain("Alice Sales: 第一次电话：\n下周回访");
+    await page.context().close();
+  });
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

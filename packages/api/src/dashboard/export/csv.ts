@@ -1,0 +1,41 @@
+// CSV that opens right: UTF-8 with a BOM (Excel then reads Chinese names right), RFC 4180
+// quoting, CRLF. Cells a spreadsheet would run as a formula (= + - @, tab, CR first) get a '
+// in front, so an inquiry cannot attack the sales team. Phones are written as ="…": Excel and
+// LibreOffice Calc both show the text as typed (leading zero and + kept, no visible
+// apostrophe, never a number in scientific notation); only a phone-shaped value (digits,
+// spaces, + - ( )) is wrapped, so nothing a customer typed becomes a formula. Times are the
+// staff member's wall clock ("2026-12-01 14:05:09"); the header names the zone.
+import { headerOf, type CellKind, type CellValue, type ExportColumn } from "./columns.ts";
+import { wallClockText } from "./wall-clock.ts";
+
+const PHONE_SHAPED = /^\+?[\d\s()-]{1,30}$/;
+
+export function csvCell(value: CellValue, kind: CellKind = "text", timeZone = "UTC"): string {
+  if (value === null || value === undefined) return "";
+  if (kind === "phone" && typeof value === "string" && PHONE_SHAPED.test(value)) return `"=""${value}"""`;
+  let text = value instanceof Date ? wallClockText(value, timeZone) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function streamCsv<Row>(rows: AsyncIterable<Row[]>, columns: readonly ExportColumn<Row>[], timeZone: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = rows[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${columns.map((c) => csvCell(headerOf(c as ExportColumn<never>, timeZone))).join(",")}\r\n`));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) return controller.close();
+      const lines = next.value.map((row) => columns.map((c) => csvCell(c.value(row), c.kind, timeZone)).join(","));
+      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}

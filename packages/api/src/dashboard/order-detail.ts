@@ -1,0 +1,69 @@
+// One order with what fulfilment needs: the guide, quantity, where it goes, the timeline of
+// its fulfilment (who moved it when) and the customer's other orders (same customer session,
+// or the same phone number: one person on two devices).
+import type { PrismaClient } from "@once/db";
+import { formatOrderNumber } from "@once/db/domain";
+
+const OTHER_ORDERS = 20;
+
+export async function getOrderDetail(prisma: PrismaClient, id: string) {
+  const order = await prisma.order.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      number: true,
+      customerId: true,
+      quantity: true,
+      contactName: true,
+      contactPhone: true,
+      address: true,
+      status: true,
+      trackingNumber: true,
+      cancelReason: true,
+      version: true,
+      createdAt: true,
+      updatedAt: true,
+      guide: { select: { slug: true, titleEn: true, titleZh: true } },
+      events: {
+        select: { id: true, fromStatus: true, toStatus: true, trackingNumber: true, reason: true, createdAt: true, actor: { select: { name: true } } },
+        orderBy: { createdAt: "asc" },
+      },
+    },
+  });
+  if (!order) return null;
+  const others = await prisma.order.findMany({
+    where: {
+      id: { not: order.id },
+      OR: [{ customerId: order.customerId }, ...(order.contactPhone ? [{ contactPhone: order.contactPhone }] : [])],
+    },
+    select: { id: true, number: true, status: true, quantity: true, createdAt: true, guide: { select: { titleEn: true, titleZh: true } } },
+    orderBy: { createdAt: "desc" },
+    take: OTHER_ORDERS,
+  });
+  const { customerId: _customer, ...visible } = order;
+  return {
+    ...visible,
+    number: formatOrderNumber(order.number),
+    otherOrders: others.map((o) => ({ ...o, number: formatOrderNumber(o.number) })),
+  };
+}
+
+/** The selected orders for the packing list, in the order they were chosen (at most 100). */
+export async function getPackingList(prisma: PrismaClient, ids: readonly string[]) {
+  const rows = await prisma.order.findMany({
+    where: { id: { in: [...ids] } },
+    select: {
+      id: true,
+      number: true,
+      quantity: true,
+      contactName: true,
+      contactPhone: true,
+      address: true,
+      status: true,
+      createdAt: true,
+      guide: { select: { slug: true, titleEn: true, titleZh: true } },
+    },
+  });
+  const byId = new Map(rows.map((r) => [r.id, { ...r, number: formatOrderNumber(r.number) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

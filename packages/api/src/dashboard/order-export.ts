@@ -1,0 +1,55 @@
+// The order exports (CSV and XLSX) for any order-list filter, like the lead exports
+// (lead-csv.ts): typed columns over keyset batches.
+import type { PrismaClient } from "@once/db";
+import { formatOrderNumber } from "@once/db/domain";
+import { batches, type ExportColumn } from "./export/columns.ts";
+import { streamCsv } from "./export/csv.ts";
+import { streamXlsx } from "./export/xlsx.ts";
+import { afterCursor, newestFirst } from "./keyset.ts";
+import { orderWhere, type OrderListFilter } from "./order-list.ts";
+
+const BATCH = 1000;
+export type OrderExportFilter = Omit<OrderListFilter, "cursor" | "limit">;
+
+function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: { createdAt: Date; id: string } | null) {
+  const where = orderWhere(filter);
+  if (after) where.AND = afterCursor(after);
+  return prisma.order.findMany({
+    where,
+    orderBy: newestFirst,
+    take: BATCH,
+    select: {
+      id: true,
+      number: true,
+      createdAt: true,
+      status: true,
+      quantity: true,
+      contactName: true,
+      contactPhone: true,
+      address: true,
+      trackingNumber: true,
+      cancelReason: true,
+      guide: { select: { slug: true, titleEn: true } },
+    },
+  });
+}
+type OrderRow = Awaited<ReturnType<typeof orderPage>>[number];
+const orderBatches = (prisma: PrismaClient, filter: OrderExportFilter) => batches<OrderRow>((after) => orderPage(prisma, filter, after), BATCH);
+
+const COLUMNS: ExportColumn<OrderRow>[] = [
+  { header: "number", kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
+  { header: "received_at", kind: "dateTime", width: 20, value: (r) => r.createdAt },
+  { header: "status", kind: "text", width: 10, value: (r) => r.status },
+  { header: "guide", kind: "text", width: 30, value: (r) => r.guide.titleEn },
+  { header: "quantity", kind: "number", width: 9, value: (r) => r.quantity },
+  { header: "name", kind: "text", value: (r) => r.contactName },
+  { header: "phone", kind: "phone", value: (r) => r.contactPhone },
+  { header: "address", kind: "text", width: 40, value: (r) => r.address },
+  { header: "tracking_number", kind: "text", width: 20, value: (r) => r.trackingNumber },
+  { header: "cancel_reason", kind: "text", width: 30, value: (r) => r.cancelReason },
+];
+
+export const streamOrdersCsv = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
+  streamCsv(orderBatches(prisma, filter), COLUMNS, timeZone);
+export const streamOrdersXlsx = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
+  streamXlsx(orderBatches(prisma, filter), COLUMNS, timeZone, "Orders");

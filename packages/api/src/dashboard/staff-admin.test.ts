@@ -1,0 +1,75 @@
+// The admin page's staff management through the router (admins only), on the real database:
+// invite, refusals in one sentence, disable ending sessions at once, enable, reset.
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@once/db";
+import { createCaller } from "../root.ts";
+import { createContextInner } from "../trpc.ts";
+import { testPrisma } from "../testing/fixtures.ts";
+
+let prisma: PrismaClient;
+const adminId = randomUUID();
+beforeAll(async () => {
+  prisma = testPrisma();
+  await prisma.user.create({ data: { id: adminId, name: "Admin Ada", email: `${adminId}@example.com`, role: "admin" } });
+});
+afterAll(() => prisma.$disconnect());
+
+const as = (id: string, role: "admin" | "sales") =>
+  createCaller(createContextInner({ prisma, customerId: null, staff: { id, role, name: "x", email: "x@example.com" } }));
+const admin = () => as(adminId, "admin");
+const email = () => `staff-${randomUUID().slice(0, 8)}@example.com`;
+const STRONG = "violet-harbour-lantern-42";
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
+}
+
+describe("staff accounts (admin page)", () => {
+  it("invites with a temporary password, and refuses weak passwords, unknown roles and a second account in one sentence", async () => {
+    const address = email();
+    expect(await admin().dashboard.staffAccounts.invite({ email: address, name: "New Sales", role: "sales", password: STRONG })).toMatchObject({
+      created: true,
+    });
+    expect((await admin().dashboard.staffAccounts.list()).find((a) => a.email === address)).toMatchObject({ role: "sales", disabled: false });
+    expect(await refusal(admin().dashboard.staffAccounts.invite({ email: email(), name: "Weak", role: "sales", password: "short" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "the password is too short: at least 12 characters",
+    });
+    expect(await refusal(admin().dashboard.staffAccounts.invite({ email: email(), name: "Owner", role: "owner", password: STRONG }))).toEqual({
+      code: "BAD_REQUEST",
+      message: 'unknown role "owner": use sales or admin',
+    });
+    expect((await refusal(admin().dashboard.staffAccounts.invite({ email: address, name: "Again", role: "sales", password: STRONG }))).message).toBe(
+      `there is already a staff account with the e-mail ${address}`,
+    );
+  });
+
+  it("disabling ends the account's sessions at once; enabling lets it back; resetting ends sessions too", async () => {
+    const address = email();
+    const { id } = await admin().dashboard.staffAccounts.invite({ email: address, name: "Session Sam", role: "sales", password: STRONG });
+    const session = () => prisma.session.create({ data: { id: randomUUID(), token: randomUUID(), userId: id, expiresAt: new Date(Date.now() + 3_600_000) } });
+    await session();
+    expect(await admin().dashboard.staffAccounts.disable({ email: address })).toEqual({ revokedSessions: 1, alreadyDisabled: false });
+    expect(await prisma.session.count({ where: { userId: id } })).toBe(0);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id } })).disabledAt).not.toBeNull();
+    expect(await admin().dashboard.staffAccounts.enable({ email: address })).toEqual({ wasDisabled: true });
+    await session();
+    expect(await admin().dashboard.staffAccounts.resetPassword({ email: address, password: "another-quiet-meadow-77" })).toEqual({ revokedSessions: 1 });
+    expect((await refusal(admin().dashboard.staffAccounts.resetPassword({ email: address, password: "aaaaaaaaaaaaaaa" }))).message).toMatch(/repeats too few/);
+  });
+
+  it("refuses an admin disabling their own account, and anyone who is not an admin", async () => {
+    const own = await prisma.user.findUniqueOrThrow({ where: { id: adminId } });
+    expect((await refusal(admin().dashboard.staffAccounts.disable({ email: own.email }))).message).toBe("you cannot disable your own account");
+    const sales = as(randomUUID(), "sales");
+    expect((await refusal(sales.dashboard.staffAccounts.list())).code).toBe("FORBIDDEN");
+    expect((await refusal(sales.dashboard.staffAccounts.invite({ email: email(), name: "x", role: "admin", password: STRONG }))).code).toBe("FORBIDDEN");
+  });
+});

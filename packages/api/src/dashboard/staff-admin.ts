@@ -1,0 +1,43 @@
+// The admin page's staff management, on @once/auth's staff-account functions (the same ones
+// `pnpm staff` calls, so both refuse the same weak passwords and unknown roles in one sentence).
+// Inviting creates the account with a temporary password the admin hands over; resetting sets
+// a new one. Disabling (and resetting) ends the account's sessions at once. An admin cannot
+// disable their own account: the last admin could lock everyone out of this page.
+import { z } from "zod";
+import type { PrismaClient } from "@once/db";
+import { addStaffAccount, disableStaffAccount, enableStaffAccount, findStaffAccount, listStaffAccounts, setStaffPassword, StaffAccountError } from "@once/auth";
+import { safeText } from "../text-safety.ts";
+
+const email = z.string().trim().min(1).max(254).check(safeText("email"));
+// Passwords are checked by the staff-account policy; only their size is bounded here.
+const password = z.string().max(200);
+
+export const staffInviteInput = z.object({
+  email,
+  name: z.string().trim().min(1).max(100).check(safeText("name")),
+  /** Checked by @once/auth (one sentence for an unknown role), not by an enum here. */
+  role: z.string().max(40),
+  password,
+});
+export const staffPasswordInput = z.object({ email, password });
+export const staffEmailInput = z.object({ email });
+
+export { StaffAccountError };
+
+export async function inviteStaff(prisma: PrismaClient, input: z.infer<typeof staffInviteInput>) {
+  const existing = await findStaffAccount(prisma, input.email).catch(() => null);
+  if (existing) throw new StaffAccountError(`there is already a staff account with the e-mail ${existing.email}`);
+  return addStaffAccount(prisma, input);
+}
+
+export const resetStaffPassword = (prisma: PrismaClient, input: z.infer<typeof staffPasswordInput>) => setStaffPassword(prisma, input.email, input.password);
+
+export async function disableStaff(prisma: PrismaClient, actorId: string, input: z.infer<typeof staffEmailInput>) {
+  const account = await findStaffAccount(prisma, input.email);
+  if (account.id === actorId) throw new StaffAccountError("you cannot disable your own account");
+  return disableStaffAccount(prisma, input.email);
+}
+
+export const enableStaff = (prisma: PrismaClient, input: z.infer<typeof staffEmailInput>) => enableStaffAccount(prisma, input.email);
+
+export const listStaff = (prisma: PrismaClient) => listStaffAccounts(prisma);

@@ -1,0 +1,64 @@
+// GET /api/dashboard/{leads,orders}.{csv,xlsx}?<the list's filter>: the exports, staff only.
+// The filter is the list's own schema (so an export holds exactly what the list shows); times
+// are in the staff member's zone, which the web app reads from its tz cookie and passes in.
+import type { StaffMember } from "@once/auth";
+import { AppError } from "../app-error.ts";
+import { streamLeadsCsv, streamLeadsXlsx } from "../dashboard/lead-csv.ts";
+import { leadListInput } from "../dashboard/lead-list.ts";
+import { streamOrdersCsv, streamOrdersXlsx } from "../dashboard/order-export.ts";
+import { orderListInput } from "../dashboard/order-list.ts";
+import { withProblemResponses } from "./handle-errors.ts";
+import { parseOrRefuse } from "./validate.ts";
+import type { RestDeps } from "./rest-context.ts";
+import { wallClockText } from "../dashboard/export/wall-clock.ts";
+
+export type ExportFormat = "csv" | "xlsx";
+export interface ExportRequest {
+  what: "leads" | "orders";
+  format: ExportFormat;
+  staff: StaffMember | null;
+  hasCustomerSession: boolean;
+  /** An IANA zone, already validated (apps/web/src/i18n/time-zone.ts). */
+  timeZone: string;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+function stream(request: Request, what: ExportRequest["what"], format: ExportFormat, deps: RestDeps, staff: StaffMember, timeZone: string) {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  // Exports are list reads: from the standby when one is configured (docs/SCALING.md).
+  const db = deps.readReplica ?? deps.prisma;
+  if (what === "orders") {
+    const { cursor: _c, limit: _l, ...filter } = parseOrRefuse(orderListInput, params, "invalid filter");
+    return (format === "csv" ? streamOrdersCsv : streamOrdersXlsx)(db, filter, timeZone);
+  }
+  const parsed = parseOrRefuse(
+    leadListInput,
+    { ...params, possibleDuplicate: params.possibleDuplicate === undefined ? undefined : params.possibleDuplicate === "true" },
+    "invalid filter",
+  );
+  const { cursor: _c, limit: _l, ...filter } = parsed;
+  if (filter.assignee === "me") filter.assignee = staff.id; // "My leads", as in the list
+  return (format === "csv" ? streamLeadsCsv : streamLeadsXlsx)(db, filter, timeZone);
+}
+
+export function exportHandler(request: Request, deps: RestDeps, { what, format, staff, hasCustomerSession, timeZone }: ExportRequest): Promise<Response> {
+  return withProblemResponses(request, deps, () => {
+    if (!staff) {
+      throw hasCustomerSession ? new AppError("FORBIDDEN", "staff only") : new AppError("UNAUTHENTICATED", "sign in as staff");
+    }
+    const day = wallClockText(new Date(), timeZone).slice(0, 10);
+    return Promise.resolve(
+      new Response(stream(request, what, format, deps, staff, timeZone), {
+        headers: {
+          "content-type": CONTENT_TYPES[format],
+          "content-disposition": `attachment; filename="${what}-${day}.${format}"`,
+          "cache-control": "no-store",
+        },
+      }),
+    );
+  });
+}
