@@ -23,8 +23,12 @@ export const leadFilterInput = z.object({
   possibleDuplicate: z.boolean().optional(),
   /** A staff id, "unassigned", or "me" (the router puts in the caller's id). */
   assignee: z.string().min(1).max(64).check(safeText("assignee")).optional(),
-  /** Any text: normalised and cut to length, never refused (./lead-search.ts). */
-  search: z.string().max(10_000).optional(),
+  /**
+   * Any length and script, normalised and cut to length (./lead-search.ts); only what no typed
+   * search contains (control characters, line breaks, lone surrogates) is refused, as in every
+   * staff text (../text-safety.ts).
+   */
+  search: z.string().max(10_000).check(safeText("search")).optional(),
 });
 
 export const leadListInput = leadFilterInput

@@ -105,7 +105,7 @@ export interface components {
              * @description Stable: branch on this, never on title or detail
              * @enum {string}
              */
-            code: "IDEMPOTENCY_KEY_MISSING" | "IDEMPOTENCY_KEY_INVALID" | "VALIDATION_FAILED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INTERNAL" | "METHOD_NOT_ALLOWED" | "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED" | "DAILY_LIMIT_REACHED";
+            code: "IDEMPOTENCY_KEY_MISSING" | "IDEMPOTENCY_KEY_INVALID" | "VALIDATION_FAILED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INTERNAL" | "DATABASE_UNAVAILABLE" | "DATABASE_READ_ONLY" | "METHOD_NOT_ALLOWED" | "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED" | "DAILY_LIMIT_REACHED";
             detail: string;
             /** @description true: send the same request with the same key again (after Retry-After when given) */
             retryable: boolean;
