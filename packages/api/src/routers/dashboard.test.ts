@@ -96,7 +96,9 @@ describe("lead workflow", () => {
       ["new", "won", null],
       ["won", "contacted", "Customer called back"],
     ]);
-    for (const search of ["x", "", " ", "王", "%", "\u0000\n", "\uD800", "😀", "x".repeat(5000)])
+    // Any length and script; what no one types (control characters, line breaks, lone
+    // surrogates) is refused like every staff text (unsafe-text.test.ts).
+    for (const search of ["x", "", " ", "王", "%", "😀", "x".repeat(5000)])
       expect(Array.isArray((await alice.dashboard.leads.list({ search })).items)).toBe(true);
     expect(await codeOf(alice.dashboard.leads.list({ from: new Date("2026-02-01"), to: new Date("2026-01-01") }))).toBe("BAD_REQUEST");
     expect(await codeOf(alice.dashboard.leads.list({ status: "nonsense" as "new" }))).toBe("BAD_REQUEST");
