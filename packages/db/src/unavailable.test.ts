@@ -61,6 +61,25 @@ describe("databaseUnavailability", () => {
     }
   });
 
+  it("a transaction that outlived its timeout (stuck on a database that stopped answering) is unreachable", async () => {
+    const prisma = createPrismaClient(ADMIN_URL, { poolSize: 1 });
+    try {
+      const error = await caught(() =>
+        prisma.$transaction(
+          async (tx) => {
+            await tx.$queryRawUnsafe("select pg_sleep(0.3)::text");
+            await tx.$queryRawUnsafe("select 1");
+          },
+          { timeout: 100 },
+        ),
+      );
+      expect((error as { code?: string }).code).toBe("P2028");
+      expect(databaseUnavailability(error)).toBe("unreachable");
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
   it("ordinary errors are not outages", async () => {
     const prisma = createPrismaClient(ADMIN_URL, { poolSize: 1 });
     try {

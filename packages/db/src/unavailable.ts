@@ -11,8 +11,10 @@ export type DatabaseUnavailability = "unreachable" | "read-only";
 // now), 53300 (too many connections), 25006 (read-only transaction: a standby).
 const UNREACHABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
 const NODE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
-// Prisma's codes for the same: cannot reach, timed out, server closed the connection.
-const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017"]);
+// Prisma's codes for the same: cannot reach, timed out, server closed the connection, and an
+// interactive transaction closed before its end (P2028: it outlived its timeout, as one does
+// that waits on a member HAProxy has cut off; nothing of it was committed, so a retry is safe).
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2028"]);
 // Prisma's driver-adapter error kinds (@prisma/adapter-pg's convertDriverError).
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 const MESSAGES =
