@@ -4,6 +4,8 @@ import { z } from "zod";
 import { IdempotencyError } from "@once/idempotency";
 import { toTRPCError } from "@once/idempotency/trpc";
 import { appTRPCError } from "../app-error.ts";
+import { databaseUnavailability } from "@once/db/unavailable";
+import type { PrismaClient } from "@once/db";
 import { countLeadsByStatus, leadFilterInput, listLeads, leadListInput } from "../dashboard/lead-list.ts";
 import { bulkUpdateLeads, leadBulkInput } from "../dashboard/lead-bulk.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
@@ -34,6 +36,21 @@ function refusal(error: unknown): never {
 /** "My leads": the filter's assignee "me" is the caller. */
 const forCaller = <F extends { assignee?: string }>(filter: F, staffId: string): F => (filter.assignee === "me" ? { ...filter, assignee: staffId } : filter);
 
+/**
+ * A list read from the standby when one is configured, asked of the primary when the standby
+ * cannot answer (down, or being promoted): raw-SQL reads too, which the read-replica client's
+ * own fallback (model operations only) does not cover.
+ */
+async function listRead<T>(ctx: { prisma: PrismaClient; readReplica?: PrismaClient | null }, read: (db: PrismaClient) => Promise<T>): Promise<T> {
+  if (!ctx.readReplica || ctx.readReplica === ctx.prisma) return read(ctx.prisma);
+  try {
+    return await read(ctx.readReplica);
+  } catch (error) {
+    if (!databaseUnavailability(error)) throw error;
+    return read(ctx.prisma);
+  }
+}
+
 export const dashboardRouter = createTRPCRouter({
   me: staffProcedure.query(({ ctx }) => ctx.staff),
   /** Who a lead can be assigned to: every account not disabled. */
@@ -41,9 +58,9 @@ export const dashboardRouter = createTRPCRouter({
     ctx.prisma.user.findMany({ where: { disabledAt: null }, select: { id: true, name: true, role: true }, orderBy: { name: "asc" } }),
   ),
   leads: createTRPCRouter({
-    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listLeads(ctx.readReplica ?? ctx.prisma, forCaller(input, ctx.staff.id))),
+    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listRead(ctx, (db) => listLeads(db, forCaller(input, ctx.staff.id)))),
     /** Per status, how many leads match the list's other filters (capped: COUNT_CAP). */
-    counts: staffProcedure.input(leadFilterInput).query(({ ctx, input }) => countLeadsByStatus(ctx.readReplica ?? ctx.prisma, forCaller(input, ctx.staff.id))),
+    counts: staffProcedure.input(leadFilterInput).query(({ ctx, input }) => listRead(ctx, (db) => countLeadsByStatus(db, forCaller(input, ctx.staff.id)))),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
@@ -64,7 +81,7 @@ export const dashboardRouter = createTRPCRouter({
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({
-    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.readReplica ?? ctx.prisma, input)),
+    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listRead(ctx, (db) => listOrders(db, input))),
     guides: staffProcedure.query(({ ctx }) => orderGuides(ctx.prisma)),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
