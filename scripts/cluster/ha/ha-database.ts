@@ -123,10 +123,25 @@ export async function startHaDatabase(options: StartHaOptions): Promise<HaDataba
     return ha;
   });
 
+  // If this process ends without calling stop() (an uncaught error, process.exit, a test runner
+  // tearing its worker down), nothing must outlive it: a Patroni-managed postmaster whose agent
+  // is gone keeps running as the postgres user and holds its port. Only synchronous work is
+  // possible in an 'exit' listener, so it kills rather than stops.
+  const killEverythingNow = () => {
+    for (const member of members) {
+      const pid = postmasterPid(member.dataDir);
+      if (pid) process.kill(pid, "SIGQUIT"); // PostgreSQL's immediate shutdown: its children go too
+    }
+    for (const d of daemons) if (d.child.exitCode === null && d.child.signalCode === null) d.child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  process.on("exit", killEverythingNow);
+
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.off("exit", killEverythingNow);
     // Agents first (SIGTERM: Patroni stops its PostgreSQL), then whatever PostgreSQL is left
     // (an agent killed earlier leaves its postmaster running), then HAProxy and etcd.
     const agents = members.map((m) => m.agent).filter((a): a is ChildProcess => a !== null && a.exitCode === null && a.signalCode === null);
