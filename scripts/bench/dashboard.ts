@@ -12,11 +12,20 @@ import { createTestDatabase } from "@once/db/testing";
 import { countLeadsByStatus, listLeads } from "@once/api/dashboard/lead-list";
 import { percentile } from "./load.ts";
 
-const { values } = parseArgs({ options: { leads: { type: "string", default: "1000000" }, runs: { type: "string", default: "60" } } });
+// --keep: leave the seeded database (its URL is printed) for EXPLAIN ANALYZE by hand;
+// --reuse URL: measure on such a kept database again instead of seeding a new one.
+const { values } = parseArgs({
+  options: {
+    leads: { type: "string", default: "1000000" },
+    runs: { type: "string", default: "60" },
+    keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+  },
+});
 const total = Number(values.leads);
 const runs = Number(values.runs);
 
-const database = await createTestDatabase("benchdash");
+const database = values.reuse ? { url: values.reuse, drop: async () => undefined } : await createTestDatabase("benchdash");
 const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
 const prisma = createPrismaClient(database.url, { poolSize: 2 });
@@ -33,7 +42,7 @@ async function measure(name: string, run: () => Promise<unknown>) {
   return { name, p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-try {
+async function seed() {
   const t0 = performance.now();
   // The search indexes are built once after the load (as a restore would), not row by row.
   const { rows: searchIndexes } = await sql.query<{ indexname: string; indexdef: string }>(
@@ -41,7 +50,8 @@ try {
   );
   for (const index of searchIndexes) await sql.query(`drop index "${index.indexname}"`);
   // Realistic spread: a year of leads, Chinese and Latin names, companies, 5 % possible
-  // duplicates; one lead in 10,000 mentions 鑫源 (rare characters), none mentions 龘.
+  // duplicates; one lead in 10,000 mentions 鑫源 (rare characters), one in 300 杨 (between rare
+  // and common: the probe's window holds about 7 of them), none mentions 龘.
   await sql.query(
     `
     insert into lead (id, customer_id, operation_key, name, phone, content, email, company, status, possible_duplicate, created_at, updated_at)
@@ -49,7 +59,8 @@ try {
       (array['王小明','李雷','韩梅梅','张伟','刘洋','陈静','Anna Schmidt','John Smith','Maria Garcia','Kenji Sato'])[1 + i % 10] || ' ' || (i % 997),
       '+86' || (13000000000 + (i::bigint * 7919) % 999999999)::text,
       (array['想了解样品指南的批量价格','Please send the price list for 200 copies','需要英文版资料','Can you ship to Shenzhen?','我们公司想长期合作'])[1 + i % 5] || ' #' || i
-        || case when i % 10000 = 7 then ' 鑫源' else '' end,
+        || case when i % 10000 = 7 then ' 鑫源' else '' end
+        || case when i % 300 = 11 then ' 杨' else '' end,
       case when i % 3 = 0 then 'buyer' || i || '@example.com' end,
       case when i % 4 = 0 then (array['上海示例贸易有限公司','Acme Trading GmbH','深圳新华印务','Globex Ltd'])[1 + (i / 4) % 4] || ' ' || (i % 499) end,
       (array['new','contacted','qualified','won','lost'])[1 + (i / 7) % 5]::"LeadStatus",
@@ -63,6 +74,11 @@ try {
   for (const index of searchIndexes) await sql.query(index.indexdef);
   await sql.query("analyze lead");
   console.log(`seeded ${total.toLocaleString()} leads in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (values.keep) console.log(`kept: ${database.url}`);
+}
+
+try {
+  if (!values.reuse) await seed();
 
   const { rows } = await sql.query<{ created_at: Date; id: string }>(`select created_at, id from lead order by created_at desc, id desc offset $1 limit 1`, [
     Math.floor(total / 2),
@@ -82,6 +98,7 @@ try {
     await search("1 Chinese character, common (王)", "王"),
     await search("1 Chinese character, rare (鑫, 1 in 10,000)", "鑫"),
     await search("1 Chinese character, absent (龘)", "龘"),
+    await search("1 Chinese character, 1 in 300 (杨)", "杨"),
     await search("1 Latin character (z)", "z"),
     await search("2 Chinese characters (李雷)", "李雷"),
     await search("2 Chinese characters, rare (鑫源)", "鑫源"),
@@ -95,7 +112,9 @@ try {
     await search("nothing found (zzqx)", "zzqx"),
     await measure("search + counts: 1 character (王)", () => countLeadsByStatus(prisma, { search: "王" })),
     await measure("search + counts: rare (鑫)", () => countLeadsByStatus(prisma, { search: "鑫" })),
+    await measure("search + counts: 1 in 300 (杨)", () => countLeadsByStatus(prisma, { search: "杨" })),
     await measure("search sorted by name (鑫)", () => listLeads(prisma, { ...list, sort: "name", dir: "asc", search: "鑫" })),
+    await measure("search sorted by name, common (王)", () => listLeads(prisma, { ...list, sort: "name", dir: "asc", search: "王" })),
     await measure("baseline: deep page by OFFSET", () =>
       prisma.lead.findMany({
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -122,5 +141,5 @@ try {
 } finally {
   await prisma.$disconnect();
   await sql.end();
-  await database.drop();
+  if (!values.keep && !values.reuse) await database.drop();
 }

@@ -103,6 +103,31 @@ describe("lead list order and counts", () => {
     expect(counts.won).toEqual({ count: 0, capped: false });
   });
 
+  it("walks a common short term (dense among the newest leads): every match found, counted up to 100", async () => {
+    // Another character of this run, in 105 leads: a tenth of the probe's window and more, so
+    // the list walks the newest-first index instead of reading the pieces' index.
+    let common = mark;
+    while (common === mark) common = String.fromCodePoint(0x3400 + Math.floor(Math.random() * 0x19b0));
+    const created = new Set<string>();
+    for (let i = 0; i < 105; i++) {
+      const input = { name: `客户${common}${i}`, phone: `1390000${String(i).padStart(4, "0")}`, content: "想了解价格", email: null, company: null };
+      const outcome = await submitLeadOperation.execute(prisma, input, { principal: newCustomer().principal, key: mintOperationKey() });
+      if (outcome.outcome === "completed") created.add(outcome.resultId);
+    }
+    const seen: string[] = [];
+    let cursor: { value: string | null; createdAt: Date; id: string } | undefined;
+    do {
+      const page = await staff().dashboard.leads.list({ search: common, limit: 25, cursor });
+      seen.push(...page.items.map((l) => l.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(new Set(seen)).toEqual(created);
+    expect(seen).toHaveLength(105);
+    // Walked counts stop at 100 ("100+"); the rare mark's are exact (the pieces' index).
+    expect((await staff().dashboard.leads.counts({ search: common })).new).toEqual({ count: 100, capped: true });
+    expect((await staff().dashboard.leads.counts({ search: mark })).new.capped).toBe(false);
+  });
+
   it("gives each row its company and a one-line excerpt of the message", async () => {
     const [anna] = (await staff().dashboard.leads.list({ search: `Anna ${mark}` })).items;
     expect(anna).toMatchObject({ excerpt: "Please call me about 200 copies" });

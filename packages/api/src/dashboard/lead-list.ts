@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Prisma, type PrismaClient } from "@once/db";
 import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
-import { normaliseSearch, searchCondition, withSearchPlan } from "./lead-search.ts";
+import { COUNT_CAP, normaliseSearch, searchCondition, WALKED_COUNT_CAP, withSearchPlan, type SearchPlan } from "./lead-search.ts";
 
 export const LEAD_SORTS = ["received", "name", "status"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
@@ -42,8 +42,11 @@ export const leadListInput = leadFilterInput
 export type LeadListFilter = z.infer<typeof leadListInput>;
 export type LeadFilter = z.infer<typeof leadFilterInput>;
 
-/** The WHERE conditions of a filter (everything but the cursor), joined with AND. */
-export function leadFilterSql(filter: LeadFilter, pieces?: boolean): Prisma.Sql {
+/**
+ * The WHERE conditions of a filter (everything but the cursor), joined with AND; the search's
+ * under `plan` (./lead-search.ts), or left out when `plan` is null.
+ */
+export function leadFilterSql(filter: LeadFilter, plan: SearchPlan | null): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (filter.status) parts.push(Prisma.sql`l.status = ${filter.status}::"LeadStatus"`);
   if (filter.possibleDuplicate !== undefined) parts.push(Prisma.sql`l.possible_duplicate = ${filter.possibleDuplicate}`);
@@ -51,7 +54,7 @@ export function leadFilterSql(filter: LeadFilter, pieces?: boolean): Prisma.Sql 
   if (filter.from) parts.push(Prisma.sql`l.created_at >= ${filter.from}`);
   if (filter.to) parts.push(Prisma.sql`l.created_at <= ${filter.to}`);
   const q = normaliseSearch(filter.search);
-  if (q) parts.push(searchCondition(q, pieces));
+  if (q && plan) parts.push(searchCondition(q, plan));
   return Prisma.join(parts, " AND ");
 }
 
@@ -83,10 +86,11 @@ export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFil
   const rows = await withSearchPlan(
     prisma,
     filter.search,
-    (db, pieces) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
+    leadFilterSql(filter, null),
+    (db, plan) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
       SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
       FROM lead l
-      WHERE ${leadFilterSql(filter, pieces)} AND ${after}
+      WHERE ${leadFilterSql(filter, plan)} AND ${after}
       ORDER BY ${order}
       LIMIT ${filter.limit + 1}`,
   );
@@ -136,29 +140,35 @@ export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
 }
 
 /**
- * Counted exactly up to this many per status, above it the list says "1,000+": a count is
- * bounded work whatever the search (a one-character search can match a tenth of a million
- * leads; counting them all took a second, BENCHMARKS.md).
+ * How many leads of each status match the filter (its own status filter ignored), exact up to
+ * COUNT_CAP (WALKED_COUNT_CAP for a common 1–2 character search, ./lead-search.ts).
  */
-export const COUNT_CAP = 1_000;
-
-/** How many leads of each status match the filter (its own status filter ignored), capped. */
 export async function countLeadsByStatus(prisma: PrismaClient, filter: LeadFilter) {
+  const anyStatus = { ...filter, status: undefined };
   // One statement for all five: one connection, and one plan decision for a short search.
-  const rows = await withSearchPlan(prisma, filter.search, (db, pieces) =>
-    db.$queryRaw<{ status: string; n: number }[]>(
+  const { rows, cap } = await withSearchPlan(prisma, filter.search, leadFilterSql(anyStatus, null), async (db, plan) => {
+    // A rare term's matches are few and all found by one scan of the pieces' index: group them.
+    if (plan === "pieces") {
+      const rows = await db.$queryRaw<{ status: string; n: number }[]>`
+        SELECT l.status::text AS status, count(*)::int AS n FROM lead l WHERE ${leadFilterSql(anyStatus, plan)} GROUP BY l.status`;
+      return { rows, cap: COUNT_CAP };
+    }
+    // Otherwise each status is read until its cap: bounded work whatever the filter matches.
+    const cap = plan === "walk" ? WALKED_COUNT_CAP : COUNT_CAP;
+    const rows = await db.$queryRaw<{ status: string; n: number }[]>(
       Prisma.sql`${Prisma.join(
         LEAD_STATUSES.map(
           (status) =>
-            Prisma.sql`SELECT ${status}::text AS status, (SELECT count(*)::int FROM (SELECT 1 FROM lead l WHERE ${leadFilterSql({ ...filter, status: undefined }, pieces)} AND l.status = ${status}::"LeadStatus" LIMIT ${COUNT_CAP + 1}) AS capped) AS n`,
+            Prisma.sql`SELECT ${status}::text AS status, (SELECT count(*)::int FROM (SELECT 1 FROM lead l WHERE ${leadFilterSql(anyStatus, plan)} AND l.status = ${status}::"LeadStatus" LIMIT ${cap + 1}) AS capped) AS n`,
         ),
         " UNION ALL ",
       )}`,
-    ),
-  );
+    );
+    return { rows, cap };
+  });
   const counts = LEAD_STATUSES.map((status) => {
     const n = rows.find((r) => r.status === status)?.n ?? 0;
-    return [status, { count: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP }] as const;
+    return [status, { count: Math.min(n, cap), capped: n > cap }] as const;
   });
   return Object.fromEntries(counts) as Record<(typeof LEAD_STATUSES)[number], { count: number; capped: boolean }>;
 }

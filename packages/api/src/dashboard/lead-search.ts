@@ -3,12 +3,10 @@
 // text (name, phone, company, e-mail, message, "ld-000042"), lead_search_text(…) in migration
 // 20261201230000_lead_search_activity, indexed twice:
 //   * queries of 3+ characters: `text LIKE '%q%'`, answered by the trigram index;
-//   * queries of 1–2 characters (one Chinese character, "李雷"), which have no trigram: the
-//     index of the text's 1- and 2-character pieces, `lead_search_grams(text) @> ARRAY[q]`.
-// Either way PostgreSQL's planner also has the newest-first index: for a term found in many
-// leads it walks leads newest first and stops at the page's end, for a rare one it asks the
-// search index (both conditions are always present; the pieces' function is costed so the
-// cheap LIKE is checked first).
+//   * queries of 1–2 characters (one Chinese character, "李雷"), which have no trigram: for a
+//     rare term the index of the text's 1- and 2-character pieces, `lead_search_grams(text) @>
+//     ARRAY[q]`; for a common one a walk of the ordered index, newest first, that stops at the
+//     page's end. A bounded probe decides which (`withSearchPlan`).
 import { Prisma, type PrismaClient } from "@once/db";
 
 /** Longest query searched (code points); longer input is cut, never refused. */
@@ -41,41 +39,79 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 const SEARCH_TEXT = Prisma.sql`lead_search_text(l.name, l.phone, l.company, l.email, l.content, l.number)`;
 
 /**
- * The SQL condition for a normalised, non-empty query. `pieces`: also the pieces' condition, so
- * a 1–2 character query can use that index (a walk of an ordered index needs only the LIKE).
+ * How a 1–2 character query is answered (`searchPlan`); longer queries are always "text".
+ *   * "text": `LIKE '%q%'` through the trigram index (3+ characters);
+ *   * "pieces": the pieces' index finds every match (a bitmap scan), sorted in memory: right for
+ *     a rare term, whose matches are few;
+ *   * "walk": the ordered index is walked (newest first, by name or status) and each row's text
+ *     checked with strpos, stopping when the page or the capped count is full: right for a
+ *     common term, whose matches are dense.
+ * A short query is never a LIKE: pg_trgm has no trigram for it and would read its whole index.
  */
-export function searchCondition(q: string, pieces = Array.from(q).length <= 2): Prisma.Sql {
-  const like = Prisma.sql`${SEARCH_TEXT} LIKE ${`%${likeLiteral(q)}%`}`;
-  return pieces ? Prisma.sql`(${like} AND lead_search_grams(${SEARCH_TEXT}) @> ARRAY[${q}]::text[])` : like;
+export type SearchPlan = "text" | "pieces" | "walk";
+
+/** The SQL condition for a normalised, non-empty query under a plan. */
+export function searchCondition(q: string, plan: SearchPlan): Prisma.Sql {
+  if (plan === "text") return Prisma.sql`${SEARCH_TEXT} LIKE ${`%${likeLiteral(q)}%`}`;
+  // The pieces are exactly the text's substrings of 1–2 characters without white space, which a
+  // trimmed query of that length is: the condition is exact, no recheck of the text needed.
+  if (plan === "pieces") return Prisma.sql`lead_search_grams(${SEARCH_TEXT}) @> ARRAY[${q}]::text[]`;
+  return Prisma.sql`strpos(${SEARCH_TEXT}, ${q}) > 0`;
 }
 
-/** Matches at which a short query counts as common (its leads are dense among the newest). */
-const COMMON_AT = 2_000;
+const isShort = (q: string) => Array.from(q).length <= 2;
+
+/** Newest leads (within the other filters) a probe reads to tell a common term from a rare one. */
+const PROBE_WINDOW = 2_000;
+/** Matches in the probe's window from which a term is common (0.5 %: a page in ~5,000 rows). */
+const COMMON_FROM = 10;
 
 /**
- * Runs a list or count query for a filter with the plan its search needs. A 1–2 character query
- * is where PostgreSQL's estimates go wrong (the pieces' index has no useful statistics for one
- * character), so it is decided here by a bounded probe: how many leads match, up to 2,000.
- *   * rare (fewer): the pieces' index finds every match (bitmap scan), sorted in memory;
- *   * common: no bitmap scans, so the query walks the ordered index (newest first, by name or
- *     status) and stops as soon as the page, or the capped count, is full.
- * Longer queries and no query run as they are. Both plans are measured in `pnpm bench:dashboard`.
+ * Counted exactly up to this many per status, above it the list says "1,000+": a count is
+ * bounded work whatever the search. A common 1–2 character term (walked) is counted up to
+ * WALKED_COUNT_CAP instead: a tenth of a million leads contain "王", and finding 1,000 of each
+ * status among them costs ~80 ms of reading (BENCHMARKS.md).
  */
-export async function withSearchPlan<T>(prisma: PrismaClient, search: string | undefined, run: (db: Queryable, pieces: boolean) => Promise<T>): Promise<T> {
+export const COUNT_CAP = 1_000;
+export const WALKED_COUNT_CAP = 100;
+
+/**
+ * The plan for a short query within the other filters (`others`: their SQL condition): a
+ * bounded probe counts the matches among the newest PROBE_WINDOW leads. PostgreSQL's planner
+ * cannot make this choice itself: it has no statistics for single characters, and chose a 1 s
+ * bitmap scan for "王" and a parallel plan that spends 70 ms starting workers for "鑫".
+ */
+async function probePlan(db: Queryable, q: string, others: Prisma.Sql): Promise<SearchPlan> {
+  const [probe] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n
+    FROM (SELECT l.name, l.phone, l.company, l.email, l.content, l.number FROM lead l WHERE ${others}
+          ORDER BY l.created_at DESC LIMIT ${PROBE_WINDOW}) AS l
+    WHERE ${searchCondition(q, "walk")}`;
+  return (probe?.n ?? 0) >= COMMON_FROM ? "walk" : "pieces";
+}
+
+/**
+ * Runs a list or count query with the plan its search needs (`others`: the filter's conditions
+ * other than the search). Short queries run in one transaction whose settings hold the planner
+ * to the chosen plan: no parallel workers and no JIT compilation (their start costs more than
+ * these queries), and no bitmap scans for a walk or no plain index scans for the pieces.
+ * Known limit: a common term sorted by name, when its matches sort late (王 after every Latin
+ * name), reads every match to sort them (~1 s on a million leads; BENCHMARKS.md).
+ */
+export async function withSearchPlan<T>(
+  prisma: PrismaClient,
+  search: string | undefined,
+  others: Prisma.Sql,
+  run: (db: Queryable, plan: SearchPlan) => Promise<T>,
+): Promise<T> {
   const q = normaliseSearch(search);
-  if (!q || Array.from(q).length > 2) return run(prisma, false);
+  if (!q || !isShort(q)) return run(prisma, "text");
   return prisma.$transaction(async (tx) => {
-    // The probe itself only through the pieces' index (a bitmap scan that stops at the limit),
-    // never a scan of the table: that is what a planner guessing "common" would pick.
-    await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-    await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = off");
-    const [probe] = await tx.$queryRaw<
-      { n: number }[]
-    >`SELECT count(*)::int AS n FROM (SELECT 1 FROM lead l WHERE ${searchCondition(q)} LIMIT ${COMMON_AT}) AS m`;
-    if ((probe?.n ?? 0) < COMMON_AT) return run(tx, true);
-    await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = on");
-    await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
-    return run(tx, false);
+    await tx.$queryRawUnsafe("SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)");
+    const plan = await probePlan(tx, q, others);
+    const off = plan === "walk" ? "enable_bitmapscan" : "enable_indexscan";
+    await tx.$queryRawUnsafe(`SELECT set_config('${off}', 'off', true)`);
+    return run(tx, plan);
   });
 }
 
