@@ -59,7 +59,7 @@ export const dashboardRouter = createTRPCRouter({
   ),
   leads: createTRPCRouter({
     list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listRead(ctx, (db) => listLeads(db, forCaller(input, ctx.staff.id)))),
-    /** Per status, how many leads match the list's other filters (capped: COUNT_CAP). */
+    /** Per status, how many leads match the list's other filters (capped: COUNT_CAP, or WALKED_COUNT_CAP for a common short search). */
     counts: staffProcedure.input(leadFilterInput).query(({ ctx, input }) => listRead(ctx, (db) => countLeadsByStatus(db, forCaller(input, ctx.staff.id)))),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
