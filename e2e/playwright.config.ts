@@ -49,6 +49,12 @@ export default defineConfig({
       STAFF_SIGN_IN_PER_MINUTE: "1000",
       ORDER_DAILY_COPIES_PER_GUIDE: "1000",
       RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000",
+      // E-mail configured, so new leads and assignments write their outbox rows, which the tests
+      // read with SQL; the worker is off, so nothing is sent (there is no mail server here:
+      // delivery has its own tests in packages/notify and e2e/system).
+      NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525",
+      NOTIFY_EMAIL_TO: "sales@shop.test",
+      NOTIFY_WORKER: "off",
     },
   },
 });

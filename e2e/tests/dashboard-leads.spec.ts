@@ -3,7 +3,8 @@
 // "no results" naming the filters with "clear all", saved views, counts per status, bulk changes
 // reported per lead, a backwards status move asking for its reason, the activity timeline, and
 // new leads appearing live, highlighted and counted in the tab title, with polling only while the
-// live stream is down.
+// live stream is down; and the assignment e-mail, once per assignment (the outbox rows read with
+// SQL: the harness has no mail server, and its worker is off, playwright.config.ts).
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry, type DashboardLocale } from "./dashboard-support";
 import { E2E_STAFF } from "./staff-accounts";
@@ -18,6 +19,8 @@ const TEXT = {
     name: "Name",
     assignTo: "Assign to",
     assign: "Assign",
+    assignee: "Assignee",
+    assignmentEmail: "Assignment e-mail",
     setStatus: "Set status",
     contacted: "contacted",
     newStatus: "new",
@@ -44,6 +47,8 @@ const TEXT = {
     name: "姓名",
     assignTo: "分配给",
     assign: "分配",
+    assignee: "负责人",
+    assignmentEmail: "分配通知邮件",
     setStatus: "设置状态",
     contacted: "contacted",
     newStatus: "new",
@@ -155,6 +160,53 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(mark)}`));
       await expect(page.getByTestId("lead-row")).toHaveCount(1);
       await page.context().close();
+    });
+
+    test("assignment e-mail: one per assignment; the same assignee again sends none, another assignee one more", async ({ browser }) => {
+      const mark = rareCharacter();
+      const number = await submitInquiry(browser, { name: `赵${mark}` });
+      const [alice, bob] = [E2E_STAFF[0]!, E2E_STAFF[1]!];
+      /** Whom the lead's assignment e-mails in the outbox tell, in the order of the assignments. */
+      const told = async () =>
+        (
+          await db().query<{ email: string }>(
+            `select u.email from notification_delivery d join lead l on l.id = d.lead_id join staff_user u on u.id = d.recipient_id
+             where l.number = $1 and d.kind = 'lead_assigned' and d.channel = 'email' order by d.lead_version`,
+            [Number(number.slice(3))],
+          )
+        ).rows.map((r) => r.email);
+      const assignmentEmails = (page: Page) => page.getByTestId("timeline").locator("[data-kind=delivery]").filter({ hasText: L.assignmentEmail });
+
+      // Alice assigns the lead to Bob on its page: one e-mail, to Bob, on the lead's timeline too.
+      const page = await signInAs(browser, alice, locale);
+      await search(page, locale, mark);
+      await page.getByRole("link", { name: number }).click();
+      // The list's assignee filter has the same label: on the lead's page before choosing.
+      await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+      await page.getByLabel(L.assignee, { exact: true }).selectOption({ label: bob.name });
+      await expect(page.getByTestId("timeline").locator("[data-kind=assignee]")).toHaveCount(1);
+      await expect.poll(told).toEqual([bob.email]);
+      await expect(assignmentEmails(page)).toHaveCount(1);
+
+      // Assigned to Bob again from the list: already so, no new e-mail.
+      await page.getByRole("link", { name: L.back }).click();
+      await page.getByRole("checkbox", { name: new RegExp(number) }).check();
+      await page.getByLabel(L.assignTo).selectOption({ label: bob.name });
+      await page.getByRole("button", { name: L.assign, exact: true }).click();
+      await expect(page.getByTestId("bulk-report").locator("[data-outcome=unchanged]")).toContainText(number);
+      expect(await told()).toEqual([bob.email]);
+      await page.context().close();
+
+      // Bob hands it to Alice: one more e-mail, to Alice.
+      const other = await signInAs(browser, bob, locale);
+      await search(other, locale, mark);
+      await other.getByRole("link", { name: number }).click();
+      await expect(other.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+      await other.getByLabel(L.assignee, { exact: true }).selectOption({ label: alice.name });
+      await expect(other.getByTestId("timeline").locator("[data-kind=assignee]")).toHaveCount(2);
+      await expect.poll(told).toEqual([bob.email, alice.email]);
+      await expect(assignmentEmails(other)).toHaveCount(2);
+      await other.context().close();
     });
 
     test("live: a new lead appears within a second, highlighted and counted in the title, without polling", async ({ browser }) => {

@@ -1,22 +1,32 @@
 // The dashboard's pages as staff see them, at 1280×800 and 390×844, in English and Simplified
 // Chinese: stored under e2e/artifacts/screens (dashboard-*.png) for people to look at. Each
-// screen is also checked for its heading in the right language.
+// screen is also checked for its heading in the right language. On phones the lead and order
+// lists are cards (no table), and the order list fits the screen's width.
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
+import { placeOrder } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const HEADINGS = {
-  en: { leads: "Leads", orders: "Sample-guide orders", ops: "Operations", signIn: "Staff sign-in" },
-  "zh-CN": { leads: "线索", orders: "样册订单", ops: "运行状况", signIn: "员工登录" },
+  en: { leads: "Leads", orders: "Sample-guide orders", ops: "Operations", signIn: "Staff sign-in", copies: "Copies: 3", packingOne: /1 selected/ },
+  "zh-CN": { leads: "线索", orders: "样册订单", ops: "运行状况", signIn: "员工登录", copies: "3 份", packingOne: /已选 1 个/ },
 } as const;
 
+/** A delivery address longer than the card's excerpt (60 characters), with no space to break at: the card must wrap it, not widen the page. */
+const ADDRESS = "上海市浦东新区世纪大道100号上海环球金融中心52楼5201室前台代收请在工作日上午九点至下午六点之间送达如无人接听请致电前台转接谢谢";
+
 let number: string;
+let order: string;
 test.beforeAll(async ({ browser }) => {
   number = await submitInquiry(browser, { name: "王小明", company: "上海示例贸易有限公司", content: "想了解 200 份的价格。\n请尽快回复。" });
+  order = await placeOrder(browser, 3, ADDRESS);
 });
+
+/** Nothing wider than the window: no sideways scrolling of the whole page. */
+const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 for (const locale of DASHBOARD_LOCALES) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
@@ -37,6 +47,21 @@ for (const locale of DASHBOARD_LOCALES) {
       await shot(page, "lead");
       await page.goto("/dashboard/orders");
       await expect(page.getByRole("heading", { level: 1, name: headings.orders })).toBeVisible();
+      const row = page.getByTestId("order-row").filter({ hasText: order });
+      await expect(row).toBeVisible();
+      await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
+      if (device === "phone") {
+        // The card: number, status, guide, copies, name, phone to call, the address's start, time; its box selects for the packing list.
+        await expect(row.getByRole("link", { name: order })).toBeVisible();
+        await expect(row.locator("[data-status=received]")).toBeVisible();
+        await expect(row).toContainText(headings.copies);
+        await expect(row).toContainText("Wang Xiaoming");
+        await expect(row.getByRole("link", { name: "13800138000" })).toHaveAttribute("href", "tel:13800138000");
+        await expect(row).toContainText(`${ADDRESS.slice(0, 60)}…`);
+        await row.getByRole("checkbox", { name: new RegExp(order) }).check();
+        await expect(page.getByRole("link", { name: headings.packingOne })).toBeVisible();
+        expect(await noHorizontalOverflow(page)).toBe(true);
+      }
       await shot(page, "orders");
       await page.goto("/dashboard/ops");
       await expect(page.getByRole("heading", { level: 1, name: headings.ops })).toBeVisible();

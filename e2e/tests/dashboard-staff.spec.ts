@@ -1,6 +1,7 @@
 // Issue 13, item 1 (the admin page), in both languages on the production build: only admins
-// see "Staff"; inviting refuses a weak password in one sentence; the invited colleague signs
-// in; disabling signs them out at once; enabling and a password reset let them back in.
+// see "Staff"; inviting refuses a weak password and a taken e-mail in one sentence of the page's
+// language (worded from the server's reason code); the invited colleague signs in; disabling
+// signs them out at once; enabling and a password reset let them back in.
 import { expect, test } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
 import { screens } from "./order-support";
@@ -19,7 +20,8 @@ const TEXT = {
     enable: "Enable",
     reset: "Reset password",
     setPassword: "Set the password",
-    weak: "Refused: the password is too short: at least 12 characters",
+    weak: "Refused: the password is too short: at least 12 characters.",
+    taken: (email: string) => `Refused: there is already a staff account with the e-mail ${email}.`,
   },
   "zh-CN": {
     nav: "员工",
@@ -33,7 +35,8 @@ const TEXT = {
     enable: "启用",
     reset: "重置密码",
     setPassword: "设置密码",
-    weak: "未执行：the password is too short: at least 12 characters",
+    weak: "未执行：密码太短：至少需要 12 个字符。",
+    taken: (email: string) => `未执行：邮箱 ${email} 已有员工账号。`,
   },
 } as const;
 
@@ -66,6 +69,12 @@ for (const locale of DASHBOARD_LOCALES) {
     await invite.getByRole("button", { name: text.create }).click();
     const row = admin.locator(`[data-testid="staff-row"][data-email="${colleague.email}"]`);
     await expect(row).toBeVisible();
+    // The same e-mail again (the form was emptied on success).
+    await invite.getByLabel(text.email).fill(colleague.email);
+    await invite.getByLabel(text.name).fill(colleague.name);
+    await invite.getByLabel(text.password).fill(colleague.password);
+    await invite.getByRole("button", { name: text.create }).click();
+    await expect(admin.getByTestId("staff-message")).toHaveText(text.taken(colleague.email));
     await screens(admin, `staff-${locale}`);
 
     // The colleague signs in; disabling signs them out at once.

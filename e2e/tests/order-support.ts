@@ -9,11 +9,11 @@ export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width
 const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 
 /** Places an order from a fresh customer context; returns its number ("SO-000123"). */
-export async function placeOrder(browser: Browser, quantity = 2): Promise<string> {
+export async function placeOrder(browser: Browser, quantity = 2, address?: string): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openOrderForm(page);
-  await fillOrder(page, quantity);
+  await fillOrder(page, quantity, address);
   await page.getByRole("button", { name: /Place order|提交订单/ }).click();
   const number = await confirmedNumber(page);
   await context.close();

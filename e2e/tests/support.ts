@@ -37,11 +37,11 @@ export async function openOrderForm(page: Page, slug = "sample-guide") {
   await expect(page.getByRole("button", { name: /Place order|提交订单/ })).toBeEnabled();
 }
 
-export async function fillOrder(page: Page, quantity = 1) {
+export async function fillOrder(page: Page, quantity = 1, address = "1 Century Avenue, Shanghai") {
   await page.getByLabel(/Quantity|数量/).selectOption(String(quantity));
   await page.getByLabel(/^Name|^姓名/).fill("Wang Xiaoming");
   await page.getByLabel(/^Phone|^电话/).fill("138 0013 8000");
-  await page.getByLabel(/Delivery address|收货地址/).fill("1 Century Avenue, Shanghai");
+  await page.getByLabel(/Delivery address|收货地址/).fill(address);
 }
 
 export async function fillLead(page: Page, phone = "139 0013 9000") {

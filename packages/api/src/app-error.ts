@@ -1,9 +1,25 @@
 // The application's own error codes (the protocol's are IdempotencyError's): one table from
 // code to HTTP status, title and whether a retry can help. REST answers them as problem+json
 // and tRPC as the error whose code matches the status (`toTRPCError`), like protocol errors.
-import { defineProblems } from "@once/idempotency";
+import { defineProblems, type ProblemSpec, type ProtocolErrorDetails } from "@once/idempotency";
 import { toTRPCError } from "@once/idempotency/trpc";
 import { databaseUnavailability } from "@once/db/unavailable";
+import type { StaffRefusalReason } from "@once/auth";
+
+/**
+ * The staff page's refusals: one per reason of @once/auth's StaffAccountError (the type check
+ * fails when a reason has no entry). The page words each in the reader's language from the code
+ * and `params`; the English message is `pnpm staff`'s sentence.
+ */
+const staffAccountErrors = {
+  INVALID_EMAIL: { status: 400, retryable: false, title: "Not an e-mail address" },
+  UNKNOWN_ROLE: { status: 400, retryable: false, title: "Unknown role" },
+  EMPTY_NAME: { status: 400, retryable: false, title: "Name is empty" },
+  WEAK_PASSWORD: { status: 400, retryable: false, title: "Password refused by the policy" },
+  NO_SUCH_ACCOUNT: { status: 404, retryable: false, title: "No such staff account" },
+  EMAIL_TAKEN: { status: 409, retryable: false, title: "E-mail already has an account" },
+  OWN_ACCOUNT: { status: 403, retryable: false, title: "Not on your own account" },
+} as const satisfies Record<StaffRefusalReason, ProblemSpec>;
 
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
@@ -14,14 +30,21 @@ export const appErrors = {
   INTERNAL: { status: 500, retryable: true, title: "Internal error" },
   DATABASE_UNAVAILABLE: { status: 503, retryable: true, title: "Database unavailable" },
   DATABASE_READ_ONLY: { status: 503, retryable: true, title: "Database refuses writes" },
+  ...staffAccountErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
 
+/** Answered by the staff dashboard only: the REST API, and so its OpenAPI document, has none of them. */
+export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
+  "STALE_VERSION",
+  ...(Object.keys(staffAccountErrors) as (keyof typeof staffAccountErrors)[]),
+]);
+
 export class AppError extends defineProblems("AppError", appErrors) {}
 
 /** The tRPC error for an application error (throw it from a procedure). */
-export const appTRPCError = (code: AppErrorCode, message: string) => toTRPCError(new AppError(code, message));
+export const appTRPCError = (code: AppErrorCode, message: string, details?: ProtocolErrorDetails) => toTRPCError(new AppError(code, message, details));
 
 /** Seconds a client waits before retrying through a database outage (a failover takes 5-25 s). */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;

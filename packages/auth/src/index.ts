@@ -13,5 +13,14 @@ export {
   type StaffAccountInput,
   type StaffAccountSummary,
 } from "./staff-accounts.ts";
-export { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-policy.ts";
+export { passwordProblem, passwordViolation, PASSWORD_MIN_LENGTH, type PasswordViolation } from "./password-policy.ts";
+export {
+  STAFF_REFUSAL_REASONS,
+  PASSWORD_RULES,
+  isStaffRefusalReason,
+  isPasswordRule,
+  type StaffRefusalReason,
+  type PasswordRule,
+  type RefusalParams,
+} from "./refusals.ts";
 export { isStaffRole } from "./roles.ts";

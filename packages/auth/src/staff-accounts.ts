@@ -1,19 +1,28 @@
 // Staff accounts (there is no public sign-up): what `pnpm staff` and an admin page call. Each
-// operation checks its input and says what is wrong in one sentence (StaffAccountError).
+// operation checks its input and says what is wrong in one sentence (StaffAccountError), with a
+// stable reason code and its parameters (./refusals.ts) for pages that word it in their language.
 // Disabling deletes the account's sessions in the same transaction, so it is signed out at
 // once (sessions are read from the database on every request); create-auth.ts refuses it a new one.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@once/db";
 import { DEV_STAFF } from "./dev-staff.ts";
-import { passwordProblem } from "./password-policy.ts";
+import { passwordViolation } from "./password-policy.ts";
+import type { RefusalParams, StaffRefusalReason } from "./refusals.ts";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "./roles.ts";
 
 export { DEV_STAFF } from "./dev-staff.ts";
 
-/** A refused operation; `message` is one sentence for the operator. */
+/** A refused operation: `message` is one English sentence for the operator; `reason` and `params` say the same for a translation. */
 export class StaffAccountError extends Error {
   override name = "StaffAccountError";
+  constructor(
+    readonly reason: StaffRefusalReason,
+    message: string,
+    readonly params: RefusalParams = {},
+  ) {
+    super(message);
+  }
 }
 
 export interface StaffAccountInput {
@@ -37,18 +46,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {
   const normalized = email.trim().toLowerCase();
-  if (!EMAIL.test(normalized)) throw new StaffAccountError(`not an e-mail address: "${email}"`);
+  if (!EMAIL.test(normalized)) throw new StaffAccountError("INVALID_EMAIL", `not an e-mail address: "${email}"`, { email });
   return normalized;
 }
 
 export function parseRole(role: string): StaffRole {
-  if (!isStaffRole(role)) throw new StaffAccountError(`unknown role "${role}": use ${STAFF_ROLES.join(" or ")}`);
+  if (!isStaffRole(role)) throw new StaffAccountError("UNKNOWN_ROLE", `unknown role "${role}": use ${STAFF_ROLES.join(" or ")}`, { role });
   return role;
 }
 
 function assertPassword(password: string, account: { email: string; name?: string }): void {
-  const problem = passwordProblem(password, account);
-  if (problem) throw new StaffAccountError(problem);
+  const violation = passwordViolation(password, account);
+  if (violation) throw new StaffAccountError("WEAK_PASSWORD", violation.message, { rule: violation.rule, ...violation.params });
 }
 
 /**
@@ -64,7 +73,7 @@ export async function upsertStaffAccount(prisma: PrismaClient, account: { email:
 export async function addStaffAccount(prisma: PrismaClient, input: StaffAccountInput): Promise<{ id: string; created: boolean }> {
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
-  if (!name) throw new StaffAccountError("the name is empty");
+  if (!name) throw new StaffAccountError("EMPTY_NAME", "the name is empty");
   const role = parseRole(input.role);
   assertPassword(input.password, { email, name });
   return saveAccount(prisma, { email, name, role, password: input.password });
@@ -109,11 +118,12 @@ async function writePassword(tx: Tx, userId: string, credentialId: string | unde
 }
 
 async function findAccount(prisma: PrismaClient | Tx, email: string) {
+  const address = normalizeEmail(email);
   const user = await prisma.user.findUnique({
-    where: { email: normalizeEmail(email) },
+    where: { email: address },
     select: { id: true, email: true, name: true, disabledAt: true, accounts: { where: { providerId: "credential" }, select: { id: true } } },
   });
-  if (!user) throw new StaffAccountError(`no staff account with the e-mail ${normalizeEmail(email)}`);
+  if (!user) throw new StaffAccountError("NO_SUCH_ACCOUNT", `no staff account with the e-mail ${address}`, { email: address });
   return user;
 }
 

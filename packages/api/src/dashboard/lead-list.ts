@@ -7,6 +7,7 @@ import { z } from "zod";
 import { Prisma, type PrismaClient } from "@once/db";
 import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
+import { excerpt } from "./excerpt.ts";
 import { COUNT_CAP, normaliseSearch, searchCondition, WALKED_COUNT_CAP, withSearchPlan, type SearchPlan } from "./lead-search.ts";
 
 export const LEAD_SORTS = ["received", "name", "status"] as const;
@@ -127,14 +128,7 @@ export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
     const r = byId.get(id);
     if (!r) return [];
     const { content, ...rest } = r;
-    const excerpt = Array.from(content.replace(/\s+/g, " ").trim());
-    return [
-      {
-        ...rest,
-        number: formatLeadNumber(r.number),
-        excerpt: excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH).join("")}…` : excerpt.join(""),
-      },
-    ];
+    return [{ ...rest, number: formatLeadNumber(r.number), excerpt: excerpt(content, EXCERPT_LENGTH) }];
   });
   return { items, nextCursor };
 }

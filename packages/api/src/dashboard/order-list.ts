@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "@once/db";
 import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
 import { safeText } from "../text-safety.ts";
+import { excerpt } from "./excerpt.ts";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
 import { likeLiteral } from "./lead-search.ts";
 
@@ -25,6 +26,8 @@ export const orderListInput = z
 export type OrderListFilter = z.infer<typeof orderListInput>;
 
 const ORDER_NUMBER = /^(?:SO-?)?0*(\d{1,9})$/i;
+/** How much of the delivery address a phone's order card shows (the whole one is on the order's page). */
+export const ADDRESS_EXCERPT_LENGTH = 60;
 
 export function orderWhere(filter: Omit<OrderListFilter, "cursor" | "limit">): Prisma.OrderWhereInput {
   const where: Prisma.OrderWhereInput = {};
@@ -62,6 +65,7 @@ export async function listOrders(prisma: PrismaClient, filter: OrderListFilter) 
         createdAt: true,
         contactName: true,
         contactPhone: true,
+        address: true,
         version: true,
         guide: { select: { slug: true, titleEn: true, titleZh: true } },
       },
@@ -69,7 +73,12 @@ export async function listOrders(prisma: PrismaClient, filter: OrderListFilter) 
     filter.cursor ? null : prisma.order.count({ where: orderWhere(filter) }),
   ]);
   const { page, nextCursor } = toPage(rows, filter.limit);
-  return { items: page.map((o) => ({ ...o, number: formatOrderNumber(o.number) })), nextCursor, total: counts };
+  const items = page.map(({ address, ...o }) => ({
+    ...o,
+    number: formatOrderNumber(o.number),
+    addressExcerpt: address ? excerpt(address, ADDRESS_EXCERPT_LENGTH) : null,
+  }));
+  return { items, nextCursor, total: counts };
 }
 
 /** The guides orders can be filtered by. */

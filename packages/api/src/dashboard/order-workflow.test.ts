@@ -1,6 +1,6 @@
 // Orders on the dashboard against the real database: the fulfilment workflow (tracking number
 // and reason required, stock returned on cancelling, one timeline event per step), optimistic
-// concurrency, the list's search and filters, the order page and the packing list.
+// concurrency, the list's search, filters and address excerpts, the order page and the packing list.
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,6 +111,15 @@ describe("order list and page", () => {
     expect(await numbers({ search: "" })).toHaveLength(2);
     expect(await numbers({ status: "packed" })).toEqual([b.number]);
     expect((await staff().dashboard.orders.list({ guide: item })).total).toBe(2);
+  });
+
+  it("gives each listed order the address excerpt a phone's card shows: lines folded, cut at 60 characters", async () => {
+    const item = await createGuide(prisma);
+    const street = "上海市浦东新区世纪大道 1 号".padEnd(80, "楼");
+    await placeOrder(item, undefined, { name: "王小明", phone: "13800138000", address: `${street}\n转 2 单元` });
+    await placeOrder(item, undefined, { name: "Lin", phone: "13900139000", address: "1 Century Avenue,\r\nShanghai" });
+    const excerpts = (await staff().dashboard.orders.list({ guide: item })).items.map((o) => o.addressExcerpt);
+    expect(excerpts).toEqual(["1 Century Avenue, Shanghai", `${Array.from(street).slice(0, 60).join("")}…`]);
   });
 
   it("shows the customer's other orders and lists the packing list in the chosen order", async () => {

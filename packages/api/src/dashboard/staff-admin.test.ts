@@ -1,7 +1,9 @@
 // The admin page's staff management through the router (admins only), on the real database:
-// invite, refusals in one sentence, disable ending sessions at once, enable, reset.
+// invite, refusals in one sentence with a reason code and its parameters in the error's protocol
+// data (what the page words in the reader's language), disable ending sessions at once, enable, reset.
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
+import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { createCaller } from "../root.ts";
@@ -28,27 +30,45 @@ async function refusal(promise: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
+  const protocol = error instanceof ProtocolTRPCError ? error.protocol : undefined;
+  return { code: (error as TRPCError).code, message: (error as TRPCError).message, reason: protocol?.code, params: protocol?.params };
 }
 
 describe("staff accounts (admin page)", () => {
-  it("invites with a temporary password, and refuses weak passwords, unknown roles and a second account in one sentence", async () => {
+  it("invites with a temporary password, and refuses weak passwords, unknown roles, empty names, bad addresses and a second account", async () => {
     const address = email();
     expect(await admin().dashboard.staffAccounts.invite({ email: address, name: "New Sales", role: "sales", password: STRONG })).toMatchObject({
       created: true,
     });
     expect((await admin().dashboard.staffAccounts.list()).find((a) => a.email === address)).toMatchObject({ role: "sales", disabled: false });
-    expect(await refusal(admin().dashboard.staffAccounts.invite({ email: email(), name: "Weak", role: "sales", password: "short" }))).toEqual({
+    const invite = (input: { email?: string; name?: string; role?: string; password?: string }) =>
+      refusal(admin().dashboard.staffAccounts.invite({ email: email(), name: "Someone", role: "sales", password: STRONG, ...input }));
+    expect(await invite({ name: "Weak", password: "short" })).toEqual({
       code: "BAD_REQUEST",
       message: "the password is too short: at least 12 characters",
+      reason: "WEAK_PASSWORD",
+      params: { rule: "TOO_SHORT", min: 12 },
     });
-    expect(await refusal(admin().dashboard.staffAccounts.invite({ email: email(), name: "Owner", role: "owner", password: STRONG }))).toEqual({
+    expect(await invite({ name: "Owner", role: "owner" })).toEqual({
       code: "BAD_REQUEST",
       message: 'unknown role "owner": use sales or admin',
+      reason: "UNKNOWN_ROLE",
+      params: { role: "owner" },
     });
-    expect((await refusal(admin().dashboard.staffAccounts.invite({ email: address, name: "Again", role: "sales", password: STRONG }))).message).toBe(
-      `there is already a staff account with the e-mail ${address}`,
-    );
+    // Blank after trimming: @once/auth's refusal, not a schema error without a reason.
+    expect(await invite({ name: "   " })).toEqual({ code: "BAD_REQUEST", message: "the name is empty", reason: "EMPTY_NAME", params: {} });
+    expect(await invite({ email: "lin@localhost" })).toEqual({
+      code: "BAD_REQUEST",
+      message: 'not an e-mail address: "lin@localhost"',
+      reason: "INVALID_EMAIL",
+      params: { email: "lin@localhost" },
+    });
+    expect(await invite({ email: address.toUpperCase(), name: "Again" })).toEqual({
+      code: "CONFLICT",
+      message: `there is already a staff account with the e-mail ${address}`,
+      reason: "EMAIL_TAKEN",
+      params: { email: address },
+    });
   });
 
   it("disabling ends the account's sessions at once; enabling lets it back; resetting ends sessions too", async () => {
@@ -62,12 +82,27 @@ describe("staff accounts (admin page)", () => {
     expect(await admin().dashboard.staffAccounts.enable({ email: address })).toEqual({ wasDisabled: true });
     await session();
     expect(await admin().dashboard.staffAccounts.resetPassword({ email: address, password: "another-quiet-meadow-77" })).toEqual({ revokedSessions: 1 });
-    expect((await refusal(admin().dashboard.staffAccounts.resetPassword({ email: address, password: "aaaaaaaaaaaaaaa" }))).message).toMatch(/repeats too few/);
+    expect(await refusal(admin().dashboard.staffAccounts.resetPassword({ email: address, password: "aaaaaaaaaaaaaaa" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "the password repeats too few characters: use at least 6 different ones",
+      reason: "WEAK_PASSWORD",
+      params: { rule: "FEW_DISTINCT", min: 6 },
+    });
+    const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+    const missing = { code: "NOT_FOUND", message: `no staff account with the e-mail ${nobody}`, reason: "NO_SUCH_ACCOUNT", params: { email: nobody } };
+    expect(await refusal(admin().dashboard.staffAccounts.resetPassword({ email: nobody, password: STRONG }))).toEqual(missing);
+    expect(await refusal(admin().dashboard.staffAccounts.disable({ email: nobody }))).toEqual(missing);
+    expect(await refusal(admin().dashboard.staffAccounts.enable({ email: nobody }))).toEqual(missing);
   });
 
   it("refuses an admin disabling their own account, and anyone who is not an admin", async () => {
     const own = await prisma.user.findUniqueOrThrow({ where: { id: adminId } });
-    expect((await refusal(admin().dashboard.staffAccounts.disable({ email: own.email }))).message).toBe("you cannot disable your own account");
+    expect(await refusal(admin().dashboard.staffAccounts.disable({ email: own.email }))).toEqual({
+      code: "FORBIDDEN",
+      message: "you cannot disable your own account",
+      reason: "OWN_ACCOUNT",
+      params: {},
+    });
     const sales = as(randomUUID(), "sales");
     expect((await refusal(sales.dashboard.staffAccounts.list())).code).toBe("FORBIDDEN");
     expect((await refusal(sales.dashboard.staffAccounts.invite({ email: email(), name: "x", role: "admin", password: STRONG }))).code).toBe("FORBIDDEN");

@@ -1,5 +1,6 @@
 // The admin page's staff management, on @once/auth's staff-account functions (the same ones
-// `pnpm staff` calls, so both refuse the same weak passwords and unknown roles in one sentence).
+// `pnpm staff` calls, so both refuse the same weak passwords and unknown roles; each refusal is a
+// StaffAccountError with a reason code the page words in the reader's language).
 // Inviting creates the account with a temporary password the admin hands over; resetting sets
 // a new one. Disabling (and resetting) ends the account's sessions at once. An admin cannot
 // disable their own account: the last admin could lock everyone out of this page.
@@ -14,7 +15,8 @@ const password = z.string().max(200);
 
 export const staffInviteInput = z.object({
   email,
-  name: z.string().trim().min(1).max(100).check(safeText("name")),
+  /** An empty name is @once/auth's refusal (EMPTY_NAME, worded on the page), not a schema error. */
+  name: z.string().trim().max(100).check(safeText("name")),
   /** Checked by @once/auth (one sentence for an unknown role), not by an enum here. */
   role: z.string().max(40),
   password,
@@ -26,7 +28,7 @@ export { StaffAccountError };
 
 export async function inviteStaff(prisma: PrismaClient, input: z.infer<typeof staffInviteInput>) {
   const existing = await findStaffAccount(prisma, input.email).catch(() => null);
-  if (existing) throw new StaffAccountError(`there is already a staff account with the e-mail ${existing.email}`);
+  if (existing) throw new StaffAccountError("EMAIL_TAKEN", `there is already a staff account with the e-mail ${existing.email}`, { email: existing.email });
   return addStaffAccount(prisma, input);
 }
 
@@ -34,7 +36,7 @@ export const resetStaffPassword = (prisma: PrismaClient, input: z.infer<typeof s
 
 export async function disableStaff(prisma: PrismaClient, actorId: string, input: z.infer<typeof staffEmailInput>) {
   const account = await findStaffAccount(prisma, input.email);
-  if (account.id === actorId) throw new StaffAccountError("you cannot disable your own account");
+  if (account.id === actorId) throw new StaffAccountError("OWN_ACCOUNT", "you cannot disable your own account");
   return disableStaffAccount(prisma, input.email);
 }
 

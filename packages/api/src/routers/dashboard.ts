@@ -28,8 +28,9 @@ function refusal(error: unknown): never {
   if (error instanceof LeadConflict) throw appTRPCError("STALE_VERSION", error.message);
   if (error instanceof LeadRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
   if (error instanceof OrderConflict) throw appTRPCError("STALE_VERSION", error.message);
-  if (error instanceof OrderRuleViolation || error instanceof staffAdmin.StaffAccountError)
-    throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
+  if (error instanceof OrderRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
+  // The reason is the code (its params beside it): the staff page words it in the reader's language.
+  if (error instanceof staffAdmin.StaffAccountError) throw appTRPCError(error.reason, error.message, { params: error.params });
   throw error;
 }
 

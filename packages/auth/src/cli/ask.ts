@@ -3,12 +3,20 @@
 // never a flag (it would stay in the shell's history and show in `ps`): it is typed at a
 // masked prompt, twice, or read as the first line of standard input when that is not a terminal.
 import { isCancel, password, select, text } from "@clack/prompts";
-import { StaffAccountError } from "../staff-accounts.ts";
 
 export const interactive = (): boolean => Boolean(process.stdin.isTTY && process.stdout.isTTY);
 
 /** Ctrl-C at a prompt. */
 export class Cancelled extends Error {}
+
+/**
+ * How the command was used is wrong (a missing flag, a password as an argument, two different
+ * passwords typed): one line on stderr like a StaffAccountError, but no refusal of an account
+ * operation, so it has no reason code (the admin page never meets it).
+ */
+export class CommandLineError extends Error {
+  override name = "CommandLineError";
+}
 
 function answered(value: string | symbol): string {
   if (typeof value !== "string" || isCancel(value)) throw new Cancelled("cancelled");
@@ -17,13 +25,13 @@ function answered(value: string | symbol): string {
 
 export async function flagOrAsk(flag: string | undefined, name: string, question: string): Promise<string> {
   if (flag !== undefined) return flag;
-  if (!interactive()) throw new StaffAccountError(`--${name} is missing (or run the command in a terminal to be asked)`);
+  if (!interactive()) throw new CommandLineError(`--${name} is missing (or run the command in a terminal to be asked)`);
   return answered(await text({ message: question, validate: (value) => (value?.trim() ? undefined : "required") }));
 }
 
 export async function flagOrChoose(flag: string | undefined, name: string, question: string, choices: readonly string[]): Promise<string> {
   if (flag !== undefined) return flag;
-  if (!interactive()) throw new StaffAccountError(`--${name} is missing: ${choices.join(" or ")}`);
+  if (!interactive()) throw new CommandLineError(`--${name} is missing: ${choices.join(" or ")}`);
   return answered(await select<string>({ message: question, options: choices.map((value) => ({ value, label: value })) }));
 }
 
@@ -32,7 +40,7 @@ export async function newPassword(problem: (candidate: string) => string | null)
   if (!interactive()) return firstLineOfStdin();
   const first = answered(await password({ message: "New password", validate: (value) => problem(value ?? "") ?? undefined }));
   const again = answered(await password({ message: "The same password again" }));
-  if (again !== first) throw new StaffAccountError("the two passwords differ; nothing was changed");
+  if (again !== first) throw new CommandLineError("the two passwords differ; nothing was changed");
   return first;
 }
 
@@ -43,6 +51,6 @@ async function firstLineOfStdin(): Promise<string> {
     if (input.includes("\n")) break;
   }
   const line = input.split(/\r?\n/)[0] ?? "";
-  if (!line) throw new StaffAccountError("no password on standard input (pipe it in, or run the command in a terminal to be asked)");
+  if (!line) throw new CommandLineError("no password on standard input (pipe it in, or run the command in a terminal to be asked)");
   return line;
 }

@@ -7,16 +7,8 @@ import { runCli } from "@once/db/cli";
 import { assertDatabaseReachable, resolveDatabaseUrl } from "@once/db/database-url";
 import { passwordProblem } from "../password-policy.ts";
 import { STAFF_ROLES } from "../roles.ts";
-import {
-  addStaffAccount,
-  disableStaffAccount,
-  enableStaffAccount,
-  findStaffAccount,
-  listStaffAccounts,
-  setStaffPassword,
-  StaffAccountError,
-} from "../staff-accounts.ts";
-import { Cancelled, flagOrAsk, flagOrChoose, newPassword } from "./ask.ts";
+import { addStaffAccount, disableStaffAccount, enableStaffAccount, findStaffAccount, listStaffAccounts, setStaffPassword } from "../staff-accounts.ts";
+import { Cancelled, CommandLineError, flagOrAsk, flagOrChoose, newPassword } from "./ask.ts";
 
 const USAGE = `usage: pnpm staff <command> [flags]
   add     --email E --name N --role ${STAFF_ROLES.join("|")}   create an account, or update the one with that e-mail
@@ -77,7 +69,7 @@ const commands: Record<string, (prisma: PrismaClient, flags: Flags) => Promise<s
 await runCli(async () => {
   const argv = process.argv.slice(2);
   if (argv.some((arg) => arg === "--password" || arg.startsWith("--password="))) {
-    throw new StaffAccountError("a password is never an argument (shell history, ps): type it at the prompt or pipe it on standard input");
+    throw new CommandLineError("a password is never an argument (shell history, ps): type it at the prompt or pipe it on standard input");
   }
   let parsed;
   try {

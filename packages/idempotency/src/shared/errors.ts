@@ -15,6 +15,8 @@ export interface ProtocolErrorDetails {
   retryAfterSeconds?: number;
   boundTo?: BoundOperation;
   fields?: Record<string, string[]>;
+  /** What the refusal's sentence is made of besides its code (a minimum length, …), for a client that words it in its own language. */
+  params?: Record<string, string | number>;
 }
 
 export interface ProblemSpec {

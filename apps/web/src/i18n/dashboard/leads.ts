@@ -1,4 +1,6 @@
 // The lead list (/dashboard/leads) and one lead's page. Keys start with "leads.".
+import type { DeliveryStatus, NotificationChannel } from "@once/db/domain";
+
 export const en = {
   "leads.title": "Leads",
   "leads.search": "Search",
@@ -111,6 +113,12 @@ export const en = {
   "lead.noChannel": "No channel configured.",
   "lead.delivery": "{channel}: {status} after {attempts} attempt(s)",
   "lead.lastError": "last error: {error}",
+  "lead.channel.webhook": "webhook",
+  "lead.channel.email": "e-mail",
+  "lead.deliveryStatus.pending": "pending",
+  "lead.deliveryStatus.queued": "queued",
+  "lead.deliveryStatus.delivered": "delivered",
+  "lead.deliveryStatus.dead": "failed for good",
   "lead.retryDelivery": "Retry delivery",
   "lead.operation": "Operation record",
   "lead.operationText":
@@ -118,7 +126,8 @@ export const en = {
   "lead.operationMissing": "Expired or not found.",
   "lead.samePhone": "Same phone within 24 hours",
   "lead.noneSamePhone": "None.",
-} as const satisfies Record<`leads.${string}` | `lead.${string}`, string>;
+} as const satisfies Record<`leads.${string}` | `lead.${string}`, string> &
+  Record<`lead.channel.${NotificationChannel}` | `lead.deliveryStatus.${DeliveryStatus}`, string>;
 
 export const zhCN: Record<keyof typeof en, string> = {
   "leads.title": "线索",
@@ -208,7 +217,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "lead.event.reassigned": "{actor} 将线索从 {from} 改派给 {to}",
   "lead.event.unassigned": "{actor} 取消了分配（原为 {from}）",
   "lead.event.note": "{author} 的备注",
-  "lead.event.delivery": "{channel} 通知：{status}",
+  "lead.event.delivery": "通知（{channel}）：{status}",
   "lead.event.deliveryAssigned": "分配通知邮件：{status}",
   "lead.technical": "技术详情",
   "lead.title": "线索 {number}",
@@ -232,6 +241,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   "lead.noChannel": "未配置通知渠道。",
   "lead.delivery": "{channel}：尝试 {attempts} 次后为 {status}",
   "lead.lastError": "最近一次错误：{error}",
+  "lead.channel.webhook": "Webhook",
+  "lead.channel.email": "邮件",
+  "lead.deliveryStatus.pending": "待处理",
+  "lead.deliveryStatus.queued": "已排队",
+  "lead.deliveryStatus.delivered": "已送达",
+  "lead.deliveryStatus.dead": "失败",
   "lead.retryDelivery": "重新投递",
   "lead.operation": "操作记录",
   "lead.operationText":

@@ -1,5 +1,8 @@
 // The admin page for staff accounts (/dashboard/staff). Keys start with "staff.". The server's
-// refusals (weak password, unknown role, …) are shown as the one sentence it sends.
+// refusals come as a reason code (@once/auth/refusals) with its parameters: one sentence per
+// reason here, and per password rule for WEAK_PASSWORD (a missing one fails the type check).
+import type { PasswordRule, StaffRefusalReason } from "@once/auth/refusals";
+
 export const en = {
   "staff.title": "Staff accounts",
   "staff.lead": "Invite colleagues with a temporary password you hand over in person; disabling an account signs it out at once.",
@@ -29,7 +32,31 @@ export const en = {
   "staff.disable.done": "{email} is disabled; {count} session(s) ended.",
   "staff.enable.done": "{email} may sign in again.",
   "staff.refused": "Refused: {message}",
-} as const satisfies Record<`staff.${string}`, string>;
+  "staff.refusal.INVALID_EMAIL": "“{email}” is not an e-mail address.",
+  "staff.refusal.UNKNOWN_ROLE": "there is no role “{role}”; choose one of the roles offered.",
+  "staff.refusal.EMPTY_NAME": "the name is empty.",
+  "staff.refusal.WEAK_PASSWORD": "the password is too weak.",
+  "staff.refusal.NO_SUCH_ACCOUNT": "there is no staff account with the e-mail {email}.",
+  "staff.refusal.EMAIL_TAKEN": "there is already a staff account with the e-mail {email}.",
+  "staff.refusal.OWN_ACCOUNT": "you cannot disable your own account.",
+  "staff.refusal.fields": "check {fields}.",
+  "staff.refusal.fieldSeparator": ", ",
+  "staff.password.TOO_SHORT": "the password is too short: at least {min} characters.",
+  "staff.password.TOO_LONG": "the password is too long: at most {max} characters.",
+  "staff.password.EDGE_SPACE": "the password starts or ends with a space.",
+  "staff.password.FEW_DISTINCT": "the password repeats too few characters: use at least {min} different ones.",
+  "staff.password.DEV_PASSWORD": "the password is the development account's published one.",
+  "staff.password.CONTAINS_EMAIL": "the password contains the e-mail address.",
+  "staff.password.CONTAINS_NAME": "the password contains the account's name.",
+  "staff.password.COMMON_WORD": "the password is built on a commonly guessed word (“{word}”).",
+  "staff.password.KEY_RUN": "the password is a run of keys (like 1234… or abcd…).",
+  "staff.field.email": "the e-mail",
+  "staff.field.name": "the name",
+  "staff.field.role": "the role",
+  "staff.field.password": "the password",
+} as const satisfies Record<`staff.${string}`, string> &
+  Record<`staff.refusal.${StaffRefusalReason}`, string> &
+  Record<`staff.password.${PasswordRule}`, string>;
 
 export const zhCN: Record<keyof typeof en, string> = {
   "staff.title": "员工账号",
@@ -60,4 +87,26 @@ export const zhCN: Record<keyof typeof en, string> = {
   "staff.disable.done": "{email} 已停用，已结束 {count} 个会话。",
   "staff.enable.done": "{email} 可以重新登录了。",
   "staff.refused": "未执行：{message}",
+  "staff.refusal.INVALID_EMAIL": "“{email}”不是有效的邮箱地址。",
+  "staff.refusal.UNKNOWN_ROLE": "没有“{role}”这个角色，请从列出的角色中选择。",
+  "staff.refusal.EMPTY_NAME": "姓名不能为空。",
+  "staff.refusal.WEAK_PASSWORD": "密码强度不够。",
+  "staff.refusal.NO_SUCH_ACCOUNT": "没有邮箱为 {email} 的员工账号。",
+  "staff.refusal.EMAIL_TAKEN": "邮箱 {email} 已有员工账号。",
+  "staff.refusal.OWN_ACCOUNT": "不能停用自己的账号。",
+  "staff.refusal.fields": "请检查{fields}。",
+  "staff.refusal.fieldSeparator": "、",
+  "staff.password.TOO_SHORT": "密码太短：至少需要 {min} 个字符。",
+  "staff.password.TOO_LONG": "密码太长：最多 {max} 个字符。",
+  "staff.password.EDGE_SPACE": "密码的开头或结尾不能是空格。",
+  "staff.password.FEW_DISTINCT": "密码中重复的字符太多：至少要用 {min} 个不同的字符。",
+  "staff.password.DEV_PASSWORD": "这是开发账号公开的密码，不能使用。",
+  "staff.password.CONTAINS_EMAIL": "密码中不能包含邮箱地址。",
+  "staff.password.CONTAINS_NAME": "密码中不能包含账号的姓名。",
+  "staff.password.COMMON_WORD": "密码基于一个常被猜到的词（“{word}”）。",
+  "staff.password.KEY_RUN": "密码是一串连续的按键（如 1234… 或 abcd…）。",
+  "staff.field.email": "邮箱",
+  "staff.field.name": "姓名",
+  "staff.field.role": "角色",
+  "staff.field.password": "密码",
 };

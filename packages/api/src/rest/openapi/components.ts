@@ -5,15 +5,15 @@ import { z } from "zod";
 import "zod-openapi";
 import { idempotencyErrors, OPERATION_KEY_RULE } from "@once/idempotency";
 import { PROBLEM_TYPE_BASE } from "@once/idempotency/http";
-import { appErrors } from "../../app-error.ts";
+import { appErrors, DASHBOARD_ONLY_CODES } from "../../app-error.ts";
 import { REJECTION_CODES } from "../../business-rejection.ts";
 import { leadInputSchema, leadViewSchema } from "../../lead/lead-schema.ts";
 import { operationViewSchema } from "../../operation/find-operation.ts";
 import { orderInputSchema, orderViewSchema } from "../../order/order-schema.ts";
 import { httpErrors } from "../http-errors.ts";
 
-// STALE_VERSION belongs to the staff dashboard's edits, which this API does not offer.
-const apiAppErrors = Object.keys(appErrors).filter((code) => code !== "STALE_VERSION");
+// Stale edits and staff-account refusals belong to the staff dashboard, which this API does not offer.
+const apiAppErrors = Object.keys(appErrors).filter((code) => !DASHBOARD_ONLY_CODES.has(code));
 export const PROBLEM_CODES = [...Object.keys(idempotencyErrors), ...apiAppErrors, ...Object.keys(httpErrors), ...REJECTION_CODES] as [string, ...string[]];
 
 export const problemSchema = z

@@ -17,7 +17,7 @@ import { LeadFilters } from "./lead-filters";
 import { LeadCards, LeadTableRows, type LeadRow } from "./lead-rows";
 import { EMPTY_STATE, isFiltered, LAST_LIST_KEY, listQuery, parseListState, type ListState, type Sort } from "./list-params";
 import { SavedViewsBar } from "./saved-views-bar";
-import { usePhone } from "./use-phone";
+import { usePhone } from "../use-phone";
 import { useLiveLeads, useTitleCount } from "./use-live-leads";
 import { ExportLinks } from "../export-links";
 

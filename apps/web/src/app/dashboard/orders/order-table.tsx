@@ -1,23 +1,25 @@
 "use client";
 // The order list: search and filters (kept in the URL, ./order-filters.ts), the number found,
-// "load more" (keyset pages), a selection for the printable packing list, and the exports of
-// what the filters show.
+// "load more" (keyset pages), a selection for the printable packing list, the exports of what
+// the filters show, and cards instead of the table on phones (./order-rows.tsx).
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Button, buttonClasses, Checkbox, DataTable, Field, Input, Notice, Select } from "@once/ui";
-import { CircleAlert, Icon } from "@once/ui/icons";
+import { Button, buttonClasses, DataTable, Field, Input, Notice, Select } from "@once/ui";
+import { CircleAlert, Icon, Inbox } from "@once/ui/icons";
 import { ORDER_STATUSES } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { ExportLinks } from "../export-links";
+import { usePhone } from "../use-phone";
 import { filtersFromParams, filtersToParams, listInput, type OrderFilters } from "./order-filters";
-import { OrderStatusBadge } from "./order-status-badge";
+import { OrderCards, OrderTableRows } from "./order-rows";
 
 export function OrderTable() {
   const trpc = useTRPC();
-  const { t, time, locale } = useDashboard();
+  const { t, locale } = useDashboard();
+  const phone = usePhone();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -36,6 +38,17 @@ export function OrderTable() {
   const filtered = Object.values(filters).some(Boolean);
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
   const query = filtersToParams(filters).toString();
+  const empty =
+    orders.isSuccess && rows.length === 0 ? (
+      <>
+        {filtered ? t("orders.noMatch") : t("orders.empty")}{" "}
+        {filtered ? (
+          <Button size="sm" variant="ghost" onClick={() => router.replace(pathname)}>
+            {t("orders.clearFilters")}
+          </Button>
+        ) : null}
+      </>
+    ) : null;
   return (
     <section className="space-y-4">
       <form className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-6" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -99,68 +112,24 @@ export function OrderTable() {
           {t("common.error", { message: orders.error.message })}
         </Notice>
       ) : null}
-      <DataTable>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Checkbox
-                label={<span className="sr-only">{t("orders.selectAll")}</span>}
-                className="min-h-0"
-                checked={rows.length > 0 && rows.every((o) => selected.includes(o.id))}
-                onChange={(e) => setSelected(e.target.checked ? rows.map((o) => o.id) : [])}
-              />
-            </th>
-            <th scope="col">{t("orders.col.number")}</th>
-            <th scope="col">{t("orders.col.received")}</th>
-            <th scope="col">{t("orders.col.guide")}</th>
-            <th scope="col">{t("orders.col.quantity")}</th>
-            <th scope="col">{t("orders.col.contact")}</th>
-            <th scope="col">{t("orders.col.status")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((o) => (
-            <tr key={o.id} data-testid="order-row">
-              <td>
-                <Checkbox
-                  label={<span className="sr-only">{t("orders.col.select")}</span>}
-                  className="min-h-0"
-                  checked={selected.includes(o.id)}
-                  onChange={(e) => toggle(o.id, e.target.checked)}
-                  aria-label={`${t("orders.col.select")} ${o.number}`}
-                />
-              </td>
-              <td className="whitespace-nowrap">
-                <Link href={`/dashboard/orders/${o.id}${query ? `?${query}` : ""}`} className="font-mono font-medium text-brand hover:underline">
-                  {o.number}
-                </Link>
-              </td>
-              <td className="whitespace-nowrap">{time(o.createdAt)}</td>
-              <td>{locale === "zh-CN" ? o.guide.titleZh : o.guide.titleEn}</td>
-              <td>{o.quantity}</td>
-              <td>
-                {o.contactName ?? t("common.none")}
-                {o.contactPhone ? <span className="block text-ink-muted">{o.contactPhone}</span> : null}
-              </td>
-              <td>
-                <OrderStatusBadge status={o.status} t={t} />
-              </td>
-            </tr>
-          ))}
-          {orders.isSuccess && rows.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="text-ink-muted">
-                {filtered ? t("orders.noMatch") : t("orders.empty")}{" "}
-                {filtered ? (
-                  <Button size="sm" variant="ghost" onClick={() => router.replace(pathname)}>
-                    {t("orders.clearFilters")}
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </DataTable>
+      {phone ? (
+        empty ? (
+          <Notice icon={<Icon node={Inbox} />}>{empty}</Notice>
+        ) : (
+          <OrderCards rows={rows} selected={selected} onSelect={toggle} query={query} />
+        )
+      ) : (
+        <DataTable>
+          <OrderTableRows
+            rows={rows}
+            selected={selected}
+            onSelect={toggle}
+            onSelectAll={(on) => setSelected(on ? rows.map((o) => o.id) : [])}
+            query={query}
+            empty={empty}
+          />
+        </DataTable>
+      )}
       {orders.hasNextPage ? (
         <Button onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
           {t("common.loadMore")}

@@ -1,13 +1,15 @@
 "use client";
 // Staff management for admins: the accounts, inviting one (with a temporary password the
 // admin hands over), resetting a password, disabling and enabling. The server's refusal (weak
-// password, unknown role, own account) is shown as its one sentence.
+// password, unknown role, own account) is worded in the reader's language from its reason code
+// (./refusal-text.ts).
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@once/ui";
 import { CircleAlert, Icon } from "@once/ui/icons";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
+import { refusalText } from "./refusal-text";
 
 const ROLES = ["sales", "admin"] as const;
 
@@ -22,7 +24,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const [resetPassword, setResetPassword] = useState("");
   const [invite, setInvite] = useState({ email: "", name: "", role: "sales", password: "" });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.staffAccounts.list.queryKey() });
-  const refused = (error: { message: string }) => setMessage({ tone: "danger", text: t("staff.refused", { message: error.message }) });
+  const refused = (error: { message: string }) => setMessage({ tone: "danger", text: refusalText(error, t) });
   const done = (text: string) => (setMessage({ tone: "success", text }), void refresh());
   const inviteMutation = useMutation(
     trpc.dashboard.staffAccounts.invite.mutationOptions({

@@ -187,7 +187,7 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         <ul className="space-y-2 text-sm">
           {l.deliveries.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-2">
-              {t("lead.delivery", { channel: d.channel, status: d.status, attempts: d.attempts })}
+              {t("lead.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`), attempts: d.attempts })}
               {d.lastError ? <span className="text-ink-muted">— {t("lead.lastError", { error: d.lastError })}</span> : null}
               {d.status === "dead" && isAdmin ? (
                 <Button size="sm" onClick={() => requeue.mutate({ id: d.id })} disabled={requeue.isPending}>

@@ -2,7 +2,7 @@
 // A lead's history in one list, oldest first: received, status and assignee changes (who, when,
 // the reason of a move backwards), notes (line breaks kept) and notification deliveries.
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
-import type { LeadStatus } from "@once/db/domain";
+import type { DeliveryStatus, LeadStatus, NotificationChannel } from "@once/db/domain";
 
 interface Activity {
   id: string;
@@ -24,8 +24,8 @@ interface Note {
 interface Delivery {
   id: string;
   kind: string;
-  channel: string;
-  status: string;
+  channel: NotificationChannel;
+  status: DeliveryStatus;
   createdAt: Date;
   deliveredAt: Date | null;
 }
@@ -71,8 +71,8 @@ export function LeadTimeline({
       kind: "delivery",
       title:
         d.kind === "lead_assigned"
-          ? t("lead.event.deliveryAssigned", { status: d.status })
-          : t("lead.event.delivery", { channel: d.channel, status: d.status }),
+          ? t("lead.event.deliveryAssigned", { status: t(`lead.deliveryStatus.${d.status}`) })
+          : t("lead.event.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`) }),
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return (

@@ -1,5 +1,6 @@
 "use client";
-// True on a phone-sized screen (under Tailwind's `sm`, 640 px): the lead list shows cards there.
+// True on a phone-sized screen (under Tailwind's `sm`, 640 px): the lead and order lists show
+// cards there instead of their tables.
 import { useSyncExternalStore } from "react";
 
 const QUERY = "(max-width: 639.98px)";
