@@ -25,7 +25,7 @@ const { values } = parseArgs({
 const total = Number(values.leads);
 const runs = Number(values.runs);
 
-const database = values.reuse ? { url: values.reuse, drop: async () => undefined } : await createTestDatabase("benchdash");
+const database = values.reuse ? { url: values.reuse, drop: () => Promise.resolve() } : await createTestDatabase("benchdash");
 const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
 const prisma = createPrismaClient(database.url, { poolSize: 2 });
