@@ -3,6 +3,7 @@
 // the list showed; the answer is reported per lead (changed, already so, refused and why), and a
 // lead someone else changed meanwhile offers to reload the list.
 import { useState } from "react";
+import { errorText } from "../error-text";
 import { useMutation } from "@tanstack/react-query";
 import { Button, Card, Field, Input, Notice, Select } from "@once/ui";
 import { CircleAlert, CircleCheck, Icon } from "@once/ui/icons";
@@ -83,7 +84,7 @@ export function BulkBar({ rows, onDone, onClear, onReload }: { rows: LeadRow[]; 
               {t("leads.bulk.clear")}
             </Button>
           </div>
-          {bulk.error ? <p className="text-sm font-medium text-danger">{t("common.error", { message: bulk.error.message })}</p> : null}
+          {bulk.error ? <p className="text-sm font-medium text-danger">{errorText(bulk.error, t)}</p> : null}
         </Card>
       ) : null}
       {report && counts ? (

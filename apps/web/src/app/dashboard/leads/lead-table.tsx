@@ -4,6 +4,7 @@
 // (./lead-rows.tsx); new leads live with a highlight and their number in the tab title
 // (./use-live-leads.ts), polling only while the live stream is down.
 import { usePathname, useSearchParams } from "next/navigation";
+import { errorText } from "../error-text";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Button, DataTable, Notice, cx } from "@once/ui";
@@ -113,7 +114,7 @@ export function LeadTable() {
       <BulkBar rows={selectedRows} onClear={() => setSelected(new Map())} onDone={() => (setSelected(new Map()), refresh())} onReload={refresh} />
       {leads.error ? (
         <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
-          {t("common.error", { message: leads.error.message })}
+          {errorText(leads.error, t)}
         </Notice>
       ) : null}
       {leads.isSuccess && rows.length === 0 ? (

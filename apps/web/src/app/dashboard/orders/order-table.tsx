@@ -3,6 +3,7 @@
 // "load more" (keyset pages), a selection for the printable packing list, the exports of what
 // the filters show, and cards instead of the table on phones (./order-rows.tsx).
 import Link from "next/link";
+import { errorText } from "../error-text";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
@@ -109,7 +110,7 @@ export function OrderTable() {
       </div>
       {orders.error ? (
         <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
-          {t("common.error", { message: orders.error.message })}
+          {errorText(orders.error, t)}
         </Notice>
       ) : null}
       {phone ? (

@@ -1,5 +1,6 @@
 // The staff page's refusals in both languages: every reason and password rule has its sentence
-// with the parameters filled in, a schema error names its fields, anything else keeps the message.
+// with the parameters filled in, a schema error names its fields, anything else is worded as on
+// every dashboard page (../error-text.ts), never in the server's English.
 import { describe, expect, it } from "vitest";
 import { PASSWORD_RULES, STAFF_REFUSAL_REASONS } from "@once/auth/refusals";
 import { dashboardTranslator } from "../../../i18n/dashboard";
@@ -34,11 +35,15 @@ describe("staff page refusals", () => {
     for (const t of [en, zh]) expect(refusalText(refused("WEAK_PASSWORD", { params: { ...PARAMS, rule } }), t)).not.toMatch(/[{}]|English sentence/);
   });
 
-  it("names the fields of a schema error, and keeps the message of anything else", () => {
+  it("names the fields of a schema error, and words anything else in the reader's language", () => {
     const invalid = refused("VALIDATION_FAILED", { fields: { name: ["name contains a control character"], email: ["too long"] } });
     expect(refusalText(invalid, en)).toBe("Refused: check the name, the e-mail.");
     expect(refusalText(invalid, zh)).toBe("未执行：请检查姓名、邮箱。");
-    expect(refusalText(refused("DATABASE_UNAVAILABLE", {}, "the database is unavailable"), zh)).toBe("未执行：the database is unavailable");
-    expect(refusalText(new Error("Failed to fetch"), en)).toBe("Refused: Failed to fetch");
+    expect(refusalText(refused("DATABASE_UNAVAILABLE", {}, "the database is unavailable"), zh)).toBe(
+      "未执行：数据库暂时不可用（例如正在切换服务器）。数据没有丢失，请几秒后重试。",
+    );
+    expect(refusalText(new Error("Failed to fetch"), en)).toBe(
+      "Refused: the server did not answer (offline, or the server is restarting). Check the connection and try again.",
+    );
   });
 });

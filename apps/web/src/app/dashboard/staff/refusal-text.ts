@@ -1,8 +1,10 @@
 // Why the server refused a staff-account change, in the reader's language: from the reason code
 // and its parameters in the error's protocol data (@once/auth/refusals), not from the English
-// message, which only an answer without a known code (an outage, a lost session) still shows.
+// message; any other error (an outage, a lost session) as every dashboard page says it
+// (../error-text.ts).
 import { isPasswordRule, isStaffRefusalReason } from "@once/auth/refusals";
 import type { DashboardKey, DashboardTranslate } from "~/i18n/dashboard";
+import { errorSentence } from "../error-text";
 import { protocolData } from "../protocol-code";
 
 /** The invite and reset forms' fields, as a schema error (VALIDATION_FAILED) names them. */
@@ -21,7 +23,7 @@ function sentence(error: { message: string }, t: DashboardTranslate): string {
     const named = Object.keys(fields).map((field) => (FIELDS[field] ? t(FIELDS[field]) : field));
     return t("staff.refusal.fields", { fields: named.join(t("staff.refusal.fieldSeparator")) });
   }
-  return error.message;
+  return errorSentence(error, t);
 }
 
 /** "Refused: …" for the page's message area. */

@@ -4,6 +4,7 @@
 // password, unknown role, own account) is worded in the reader's language from its reason code
 // (./refusal-text.ts).
 import { useState } from "react";
+import { errorText } from "../error-text";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@once/ui";
 import { CircleAlert, Icon } from "@once/ui/icons";
@@ -61,7 +62,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
       </div>
       {accounts.error ? (
         <Notice tone="danger" role="alert">
-          {t("common.error", { message: accounts.error.message })}
+          {errorText(accounts.error, t)}
         </Notice>
       ) : null}
       <DataTable>

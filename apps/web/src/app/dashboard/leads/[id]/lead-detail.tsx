@@ -5,6 +5,7 @@
 // operation record behind "technical details". "Back to the list" returns to the list as it was
 // left (its query, kept for the tab: ../list-params.ts).
 import Link from "next/link";
+import { errorText } from "../../error-text";
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, Facts, Field, Input, Notice, Select, Textarea } from "@once/ui";
@@ -43,7 +44,7 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   if (lead.error)
     return (
       <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
-        {t("common.error", { message: lead.error.message })}
+        {errorText(lead.error, t)}
       </Notice>
     );
   if (!lead.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
@@ -54,13 +55,7 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
     setPending(null);
     update.mutate({ id, version: l.version, status: next });
   };
-  const updateMessage = update.error
-    ? stale
-      ? t("common.conflict")
-      : t("common.error", { message: update.error.message })
-    : update.isSuccess
-      ? t("common.saved")
-      : "";
+  const updateMessage = update.error ? (stale ? t("common.conflict") : errorText(update.error, t)) : update.isSuccess ? t("common.saved") : "";
   return (
     <article className="space-y-4">
       <Link href={backTo} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-brand hover:underline">

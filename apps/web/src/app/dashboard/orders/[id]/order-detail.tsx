@@ -4,6 +4,7 @@
 // carries the version this page saw: if someone else moved the order meanwhile, nothing is
 // written and the page says so and offers to reload.
 import Link from "next/link";
+import { errorText } from "../../error-text";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Facts, Field, Input, Notice, Textarea } from "@once/ui";
@@ -29,7 +30,7 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
   if (order.error)
     return (
       <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
-        {t("common.error", { message: order.error.message })}
+        {errorText(order.error, t)}
       </Notice>
     );
   if (!order.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
@@ -133,7 +134,7 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
             ))}
           </div>
           <p role="status" className={update.error ? "mt-3 text-sm font-medium text-danger" : "mt-3 text-sm text-ink-muted"} data-testid="update-status">
-            {update.error ? (stale ? t("common.conflict") : t("common.error", { message: update.error.message })) : update.isSuccess ? t("common.saved") : ""}
+            {update.error ? (stale ? t("common.conflict") : errorText(update.error, t)) : update.isSuccess ? t("common.saved") : ""}
           </p>
           {stale ? (
             <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>

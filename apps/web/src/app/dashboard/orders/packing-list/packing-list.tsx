@@ -3,6 +3,7 @@
 // the parcel and where it goes, and a box to tick. Printed from the browser (print: variants
 // hide the dashboard's frame and the buttons; each order stays on one page).
 import Link from "next/link";
+import { errorText } from "../../error-text";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Notice } from "@once/ui";
 import { CircleAlert, Icon } from "@once/ui/icons";
@@ -28,7 +29,7 @@ export function PackingList({ ids }: { ids: string[] }) {
   if (list.error)
     return (
       <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
-        {t("common.error", { message: list.error.message })}
+        {errorText(list.error, t)}
       </Notice>
     );
   if (!list.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
