@@ -1,7 +1,7 @@
 // The dashboard's pages as staff see them, at 1280×800 and 390×844, in English and Simplified
 // Chinese: stored under e2e/artifacts/screens (dashboard-*.png) for people to look at. Each
-// screen is also checked for its heading in the right language. On phones the lead and order
-// lists are cards (no table), and the order list fits the screen's width.
+// screen is also checked for its heading in the right language. On phones the lead, order and
+// staff lists are cards (no table), and the order and staff lists fit the screen's width.
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
@@ -11,8 +11,8 @@ import { E2E_STAFF } from "./staff-accounts";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const HEADINGS = {
-  en: { leads: "Leads", orders: "Sample-guide orders", ops: "Operations", signIn: "Staff sign-in", copies: "Copies: 3", packingOne: /1 selected/ },
-  "zh-CN": { leads: "线索", orders: "样册订单", ops: "运行状况", signIn: "员工登录", copies: "3 份", packingOne: /已选 1 个/ },
+  en: { leads: "Leads", orders: "Sample-guide orders", ops: "Operations", staff: "Staff accounts", signIn: "Staff sign-in", copies: "Copies: 3", packingOne: /1 selected/ },
+  "zh-CN": { leads: "线索", orders: "样册订单", ops: "运行状况", staff: "员工账号", signIn: "员工登录", copies: "3 份", packingOne: /已选 1 个/ },
 } as const;
 
 /** A delivery address longer than the card's excerpt (60 characters), with no space to break at: the card must wrap it, not widen the page. */
@@ -66,6 +66,14 @@ for (const locale of DASHBOARD_LOCALES) {
       await page.goto("/dashboard/ops");
       await expect(page.getByRole("heading", { level: 1, name: headings.ops })).toBeVisible();
       await shot(page, "ops");
+      // Staff accounts (Alice is an admin): cards on phones too, e-mails whole, nothing wider than the screen.
+      await page.goto("/dashboard/staff");
+      await expect(page.getByRole("heading", { level: 1, name: headings.staff })).toBeVisible();
+      const bob = page.getByTestId("staff-row").filter({ hasText: E2E_STAFF[1]!.email });
+      await expect(bob).toBeVisible();
+      await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
+      if (device === "phone") expect(await noHorizontalOverflow(page)).toBe(true);
+      await shot(page, "staff");
       await page.context().clearCookies({ name: /session/ });
       await page.goto("/dashboard/sign-in");
       await expect(page.getByRole("heading", { level: 1, name: headings.signIn })).toBeVisible();

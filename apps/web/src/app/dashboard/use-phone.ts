@@ -1,5 +1,5 @@
 "use client";
-// True on a phone-sized screen (under Tailwind's `sm`, 640 px): the lead and order lists show
+// True on a phone-sized screen (under Tailwind's `sm`, 640 px): the lead, order and staff lists show
 // cards there instead of their tables.
 import { useSyncExternalStore } from "react";
 

@@ -24,7 +24,8 @@ export const en = {
   "common.errors.NOT_FOUND": "it no longer exists, or the link is wrong.",
   "common.errors.RATE_LIMITED": "too many requests in a short time. Wait a moment and try again.",
   "common.errors.VALIDATION_FAILED": "some of what was entered was not accepted. Check the fields and try again.",
-  "common.errors.DATABASE_UNAVAILABLE": "the database is briefly unavailable (for example while it switches servers). Nothing was lost; try again in a few seconds.",
+  "common.errors.DATABASE_UNAVAILABLE":
+    "the database is briefly unavailable (for example while it switches servers). Nothing was lost; try again in a few seconds.",
   "common.errors.INTERNAL": "an unexpected error on the server. Try again; if it keeps happening, tell your administrator.",
   "common.errors.unexpected": "the server refused this for a reason this page does not know. Reload and try again.",
   "common.errors.noAnswer": "the server did not answer (offline, or the server is restarting). Check the connection and try again.",

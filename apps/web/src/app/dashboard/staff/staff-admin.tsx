@@ -10,6 +10,7 @@ import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@o
 import { CircleAlert, Icon } from "@once/ui/icons";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
+import { usePhone } from "../use-phone";
 import { refusalText } from "./refusal-text";
 
 const ROLES = ["sales", "admin"] as const;
@@ -18,6 +19,7 @@ const ROLES = ["sales", "admin"] as const;
 export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const trpc = useTRPC();
   const { t, time } = useDashboard();
+  const phone = usePhone();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.dashboard.staffAccounts.list.queryOptions());
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
@@ -51,6 +53,43 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const enable = useMutation(
     trpc.dashboard.staffAccounts.enable.mutationOptions({ onSuccess: (_r, input) => done(t("staff.enable.done", { email: input.email })), onError: refused }),
   );
+  const roleText = (role: string) => (role === "admin" || role === "sales" ? t(`common.role.${role}`) : role);
+  const statusBadge = (disabled: boolean) =>
+    disabled ? <Badge tone="danger">{t("staff.disabled")}</Badge> : <Badge tone="success">{t("staff.active")}</Badge>;
+  /** Enable or disable, reset the password (its form opens in place): the same in a row and a card. */
+  const actions = (a: { email: string; disabled: boolean }) => (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {a.disabled ? (
+          <Button size="sm" onClick={() => enable.mutate({ email: a.email })}>
+            {t("staff.enable")}
+          </Button>
+        ) : a.email === ownEmail ? null : (
+          <Button size="sm" onClick={() => disable.mutate({ email: a.email })}>
+            {t("staff.disable")}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => (setResetFor(a.email), setResetPassword(""))}>
+          {t("staff.resetPassword")}
+        </Button>
+      </div>
+      {resetFor === a.email ? (
+        <form className="mt-3 space-y-2" onSubmit={(e) => (e.preventDefault(), reset.mutate({ email: a.email, password: resetPassword }))}>
+          <Field id="reset-password" label={t("staff.reset.title", { email: a.email })}>
+            <Input id="reset-password" type="password" autoComplete="new-password" value={resetPassword} onChange={(e) => setResetPassword(e.target.value)} />
+          </Field>
+          <div className="flex gap-2">
+            <Button size="sm" variant="primary" type="submit" disabled={reset.isPending}>
+              {t("staff.reset.submit")}
+            </Button>
+            <Button size="sm" onClick={() => setResetFor(null)}>
+              {t("staff.reset.cancel")}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </>
+  );
   return (
     <div className="space-y-6">
       <div aria-live="polite">
@@ -65,69 +104,54 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
           {errorText(accounts.error, t)}
         </Notice>
       ) : null}
-      <DataTable>
-        <thead>
-          <tr>
-            <th scope="col">{t("staff.col.email")}</th>
-            <th scope="col">{t("staff.col.name")}</th>
-            <th scope="col">{t("staff.col.role")}</th>
-            <th scope="col">{t("staff.col.status")}</th>
-            <th scope="col">{t("staff.col.sessions")}</th>
-            <th scope="col">{t("staff.col.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
+      {phone ? (
+        <ul className="space-y-3">
           {accounts.data?.map((a) => (
-            <tr key={a.email} data-testid="staff-row" data-email={a.email}>
-              <td className="break-all">
-                {a.email}
-                <span className="block text-xs text-ink-muted">{time(a.createdAt, "date")}</span>
-              </td>
-              <td>{a.name}</td>
-              <td>{a.role === "admin" || a.role === "sales" ? t(`common.role.${a.role}`) : a.role}</td>
-              <td>{a.disabled ? <Badge tone="danger">{t("staff.disabled")}</Badge> : <Badge tone="success">{t("staff.active")}</Badge>}</td>
-              <td className="tabular-nums">{a.activeSessions}</td>
-              <td>
-                <div className="flex flex-wrap gap-2">
-                  {a.disabled ? (
-                    <Button size="sm" onClick={() => enable.mutate({ email: a.email })}>
-                      {t("staff.enable")}
-                    </Button>
-                  ) : a.email === ownEmail ? null : (
-                    <Button size="sm" onClick={() => disable.mutate({ email: a.email })}>
-                      {t("staff.disable")}
-                    </Button>
-                  )}
-                  <Button size="sm" variant="ghost" onClick={() => (setResetFor(a.email), setResetPassword(""))}>
-                    {t("staff.resetPassword")}
-                  </Button>
+            <li key={a.email}>
+              <Card data-testid="staff-row" data-email={a.email} className="space-y-2 p-4">
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium">{a.name}</span>
+                  <span className="text-sm text-ink-muted">{roleText(a.role)}</span>
+                  <span className="ms-auto">{statusBadge(a.disabled)}</span>
                 </div>
-                {resetFor === a.email ? (
-                  <form className="mt-3 space-y-2" onSubmit={(e) => (e.preventDefault(), reset.mutate({ email: a.email, password: resetPassword }))}>
-                    <Field id="reset-password" label={t("staff.reset.title", { email: a.email })}>
-                      <Input
-                        id="reset-password"
-                        type="password"
-                        autoComplete="new-password"
-                        value={resetPassword}
-                        onChange={(e) => setResetPassword(e.target.value)}
-                      />
-                    </Field>
-                    <div className="flex gap-2">
-                      <Button size="sm" variant="primary" type="submit" disabled={reset.isPending}>
-                        {t("staff.reset.submit")}
-                      </Button>
-                      <Button size="sm" onClick={() => setResetFor(null)}>
-                        {t("staff.reset.cancel")}
-                      </Button>
-                    </div>
-                  </form>
-                ) : null}
-              </td>
-            </tr>
+                <p className="text-sm break-all">{a.email}</p>
+                <p className="text-xs text-ink-muted">
+                  {t("staff.card.since", { date: time(a.createdAt, "date") })} · {t("staff.card.sessions", { count: a.activeSessions })}
+                </p>
+                {actions(a)}
+              </Card>
+            </li>
           ))}
-        </tbody>
-      </DataTable>
+        </ul>
+      ) : (
+        <DataTable>
+          <thead>
+            <tr>
+              <th scope="col">{t("staff.col.email")}</th>
+              <th scope="col">{t("staff.col.name")}</th>
+              <th scope="col">{t("staff.col.role")}</th>
+              <th scope="col">{t("staff.col.status")}</th>
+              <th scope="col">{t("staff.col.sessions")}</th>
+              <th scope="col">{t("staff.col.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.data?.map((a) => (
+              <tr key={a.email} data-testid="staff-row" data-email={a.email}>
+                <td className="break-all">
+                  {a.email}
+                  <span className="block text-xs text-ink-muted">{time(a.createdAt, "date")}</span>
+                </td>
+                <td>{a.name}</td>
+                <td>{roleText(a.role)}</td>
+                <td>{statusBadge(a.disabled)}</td>
+                <td className="tabular-nums">{a.activeSessions}</td>
+                <td>{actions(a)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
       <Card role="region" aria-labelledby="invite-heading">
         <h2 id="invite-heading" className="mb-3 text-lg font-semibold">
           {t("staff.invite.title")}
