@@ -37,18 +37,18 @@ async function openList(browser: Browser, origin: string, cutStream: boolean): P
     .catch(() => undefined);
   // First sighting of each lead number in the list, on the page's clock (Date.now: the same
   // machine clock as the sender's).
-  await page.evaluate(() => {
-    const seen: Record<string, number> = {};
-    (window as unknown as { seen: Record<string, number> }).seen = seen;
+  // A string, not a function: tsx's transform would add helpers the page does not have.
+  await page.evaluate(`(() => {
+    const seen = (window.seen = {});
     const look = () => {
-      for (const row of Array.from(document.querySelectorAll("[data-testid=lead-row]"))) {
-        const number = /LD-\d{6}/.exec(row.textContent ?? "")?.[0];
+      for (const row of document.querySelectorAll("[data-testid=lead-row]")) {
+        const number = /LD-\\d{6}/.exec(row.textContent || "")?.[0];
         if (number && !(number in seen)) seen[number] = Date.now();
       }
     };
     look();
     new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
+  })()`);
   return page;
 }
 
@@ -66,7 +66,7 @@ async function measure(page: Page, origin: string, token: string): Promise<{ lat
     await sleep(300 + Math.random() * 600);
   }
   await sleep(6_000); // the slowest path (polling) has its chance
-  const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
+  const seen = (await page.evaluate("window.seen")) as Record<string, number>;
   const latencies = Object.entries(confirmed)
     .filter(([number]) => number in seen)
     .map(([number, at]) => Math.max(0, seen[number]! - at))
