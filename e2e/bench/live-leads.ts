@@ -66,7 +66,7 @@ async function measure(page: Page, origin: string, token: string): Promise<{ lat
     await sleep(300 + Math.random() * 600);
   }
   await sleep(6_000); // the slowest path (polling) has its chance
-  const seen = (await page.evaluate("window.seen")) as Record<string, number>;
+  const seen = await page.evaluate<Record<string, number>>("window.seen");
   const latencies = Object.entries(confirmed)
     .filter(([number]) => number in seen)
     .map(([number, at]) => Math.max(0, seen[number]! - at))
