@@ -11,7 +11,15 @@ import { E2E_STAFF } from "./staff-accounts";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const HEADINGS = {
-  en: { leads: "Leads", orders: "Sample-guide orders", ops: "Operations", staff: "Staff accounts", signIn: "Staff sign-in", copies: "Copies: 3", packingOne: /1 selected/ },
+  en: {
+    leads: "Leads",
+    orders: "Sample-guide orders",
+    ops: "Operations",
+    staff: "Staff accounts",
+    signIn: "Staff sign-in",
+    copies: "Copies: 3",
+    packingOne: /1 selected/,
+  },
   "zh-CN": { leads: "线索", orders: "样册订单", ops: "运行状况", staff: "员工账号", signIn: "员工登录", copies: "3 份", packingOne: /已选 1 个/ },
 } as const;
 
