@@ -75,6 +75,7 @@ for (const locale of DASHBOARD_LOCALES) {
     await invite.getByLabel(text.password).fill(colleague.password);
     await invite.getByRole("button", { name: text.create }).click();
     await expect(admin.getByTestId("staff-message")).toHaveText(text.taken(colleague.email));
+    await expect(admin.getByTestId("staff-message")).toBeInViewport(); // pressed at the page's foot
     await screens(admin, `staff-${locale}`);
 
     // The colleague signs in; disabling signs them out at once.

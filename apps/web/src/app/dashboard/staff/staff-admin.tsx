@@ -3,7 +3,7 @@
 // admin hands over), resetting a password, disabling and enabling. The server's refusal (weak
 // password, unknown role, own account) is worded in the reader's language from its reason code
 // (./refusal-text.ts).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { errorText } from "../error-text";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@once/ui";
@@ -23,6 +23,12 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.dashboard.staffAccounts.list.queryOptions());
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  // The message area sits above the list; the invite and reset forms are below it, on a phone
+  // a screen or more away: each outcome is scrolled into view where the reader is looking.
+  const messageArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) messageArea.current?.scrollIntoView({ block: "nearest" });
+  }, [message]);
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [resetPassword, setResetPassword] = useState("");
   const [invite, setInvite] = useState({ email: "", name: "", role: "sales", password: "" });
@@ -92,7 +98,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   );
   return (
     <div className="space-y-6">
-      <div aria-live="polite">
+      <div aria-live="polite" ref={messageArea}>
         {message ? (
           <Notice tone={message.tone} icon={message.tone === "danger" ? <Icon node={CircleAlert} /> : undefined} data-testid="staff-message">
             {message.text}
