@@ -2,8 +2,9 @@
 // it (gzip-compressed bytes from a production node), and the layout shift caused by the order
 // form's state changes. Target: order page first-load JS ≤ 150 kB gzip, CLS 0.
 // First-load JS = the scripts the server-rendered document references (what the page needs to
-// hydrate; Next's own definition). Scripts the page imports after hydration (the submission
-// engine) are counted separately, and so is the total.
+// hydrate; Next's own definition). Scripts the page imports later (the submission engine, which
+// a form page loads when the customer first touches the form: the bench focuses its first field)
+// are counted separately, and so is the total.
 import { chromium } from "@playwright/test";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
@@ -20,7 +21,7 @@ const browser = await chromium.launch({
 });
 let failed = false;
 try {
-  console.log("| page | first-load JS (gzip) | after hydration (gzip) | total (gzip) | total raw | files |");
+  console.log("| page | first-load JS (gzip) | later: first touch of a form (gzip) | total (gzip) | total raw | files |");
   console.log("|---|---|---|---|---|---|");
   for (const path of ["/guides", "/guides/sample-guide", "/contact", "/me"]) {
     const context = await browser.newContext();
@@ -38,6 +39,11 @@ try {
     });
     const response = await page.goto(`${node.url}${path}`, { waitUntil: "networkidle" });
     const html = await response!.text();
+    const field = page.locator("form input, form textarea").first();
+    if (await field.count()) {
+      await field.focus();
+      await page.locator("form[data-operation-key]").waitFor(); // the engine is here and has minted its key
+    }
     const all = await Promise.all(scripts);
     const kb = (list: typeof all) => list.reduce((s, x) => s + x.encoded, 0) / 1024;
     const firstLoad = all.filter((x) => html.includes(x.path));

@@ -182,8 +182,8 @@ test("a pending order older than 7 days needs attention and is never resent", as
   expect(await countOrders(context)).toBe(0);
 });
 
-test("the form is usable before the submission engine arrives, and orders once after", async ({ page, context }) => {
-  // Hold every script the document does not reference (the engine, imported after hydration).
+test("an order placed before the submission engine arrives is held, then placed once", async ({ page, context }) => {
+  // Hold every script the document does not reference (the engine, asked for on first touch).
   let html = "";
   await page.route("**/guides/sample-guide", async (route) => {
     const response = await route.fetch();
@@ -201,16 +201,19 @@ test("the form is usable before the submission engine arrives, and orders once a
     await route.continue();
   });
   await page.goto("/guides/sample-guide", { waitUntil: "domcontentloaded" });
-  await expect.poll(() => held).toBeGreaterThan(0);
   const button = page.getByRole("button", { name: "Place order" });
+  await expect(button).toBeEnabled();
   await fillOrder(page, 3); // typing works while the engine is on its way...
-  await expect(button).toBeDisabled(); // ...but nothing can be sent without it
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await button.dblclick(); // ...and pressing the button (twice) waits for it, visibly
+  const busy = page.getByRole("button", { name: "Sending…" });
+  await expect(busy).toHaveAttribute("aria-busy", "true");
+  await expect(busy).toBeDisabled();
+  await page.waitForTimeout(500);
   expect(await countOrders(context)).toBe(0);
   release();
-  await expect(button).toBeEnabled();
+  const number = await confirmedNumber(page);
   await expect(page.getByLabel("Quantity")).toHaveValue("3"); // nothing typed was lost
   await expect(page.getByLabel(/^Name/)).toHaveValue("Wang Xiaoming");
-  await button.click();
-  const number = await confirmedNumber(page);
   expect(await orderNumbers(context)).toEqual([number]);
 });

@@ -1,11 +1,14 @@
 "use client";
-// Loads the submission engine (./engine.tsx) once per tab, right after hydration, restores the
-// persisted submissions, and hands it to the forms through context. Kept out of the first load
-// so a form page becomes interactive sooner; a form shows its submit button as unavailable
-// until the engine is here. If loading fails (the connection dropped), it is tried again when
-// the browser is back online.
+// Loads the submission engine (./engine.tsx) once per tab, restores the persisted submissions,
+// and hands it to the forms through context. Kept out of the first load, and not loaded at all
+// until it is needed: at once when this browser has submissions stored (one to resume, a receipt
+// to show), otherwise when a form is first touched or submitted (./use-deferred-submission.tsx)
+// or another tab stores one. A page nobody fills in (the catalog, a guide read and left) never
+// evaluates it: it was the largest task after hydration in Lighthouse's trace (BENCHMARKS.md).
+// If loading fails (the connection dropped), it is tried again when the browser is back online.
 import { createContext, useContext, useEffect, useState } from "react";
 import type * as EngineModule from "./engine";
+import { hasStoredSubmissions, SUBMISSION_STORE_KEY } from "./store-key";
 
 export type Engine = typeof EngineModule;
 
@@ -24,27 +27,41 @@ export function loadEngine(): Promise<Engine> {
   return loading;
 }
 
-const EngineContext = createContext<Engine | null>(null);
+interface EngineState {
+  engine: Engine | null;
+  /** Asks for the engine (idempotent); the context's `engine` is set once it has loaded. */
+  request: () => void;
+}
+
+const EngineContext = createContext<EngineState>({ engine: null, request: () => undefined });
 
 export function SubmissionEngineProvider({ children }: { children: React.ReactNode }) {
   const [engine, setEngine] = useState<Engine | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
+  const [{ request, retry }] = useState(() => {
+    let wanted = false;
+    const ask = () => {
+      wanted = true;
       void loadEngine().then(
-        (loaded) => live && setEngine(() => loaded),
+        (loaded) => setEngine(() => loaded),
         () => undefined,
       );
-    load();
-    window.addEventListener("online", load);
-    return () => {
-      live = false;
-      window.removeEventListener("online", load);
     };
-  }, []);
-  return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
+    return { request: ask, retry: () => wanted && ask() };
+  });
+  useEffect(() => {
+    if (hasStoredSubmissions()) request();
+    const stored = (event: StorageEvent) => event.key === SUBMISSION_STORE_KEY && event.newValue !== null && request();
+    window.addEventListener("online", retry);
+    window.addEventListener("storage", stored);
+    return () => {
+      window.removeEventListener("online", retry);
+      window.removeEventListener("storage", stored);
+    };
+  }, [request, retry]);
+  // A new value only when the engine arrives: nothing else renders this provider.
+  return <EngineContext.Provider value={{ engine, request }}>{children}</EngineContext.Provider>;
 }
 
-export function useEngine(): Engine | null {
+export function useEngine(): EngineState {
   return useContext(EngineContext);
 }

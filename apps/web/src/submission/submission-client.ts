@@ -7,6 +7,7 @@ import { browserLocks, createOperationClient, createOperationStore, createSupers
 import { operations } from "./operations";
 import type { ConfirmedResult } from "./outcome";
 import { readSessionTag } from "./session-tag";
+import { SUBMISSION_STORE_KEY } from "./store-key";
 import { trpcTransport } from "./trpc-transport";
 
 export function createSubmissionClient(trpcClient: TRPCClient<AppRouter>, storage: KeyValueStorage) {
@@ -32,7 +33,7 @@ export type SubmissionClient = ReturnType<typeof createSubmissionClient>;
 export function createSubmissionStore(storage: KeyValueStorage) {
   return createOperationStore({
     storage,
-    key: "once-submissions-v1",
+    key: SUBMISSION_STORE_KEY,
     registry: operations,
     keep: { params: { order: ["item", "quantity"] }, result: ["id", "number", "replayed"] },
   });

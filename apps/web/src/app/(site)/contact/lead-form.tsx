@@ -15,7 +15,7 @@ type LeadFormValues = { name: string; phone: string; content: string; email: str
 
 export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
   const { t } = useI18n();
-  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
+  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
     useDeferredSubmission("lead", "lead");
   const labels = { name: t("form.name"), phone: t("form.phone"), content: t("form.content"), email: t("form.email"), company: t("form.company") };
   const form = useForm<LeadFormValues>({
@@ -23,6 +23,8 @@ export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
     defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "" },
   });
   const locked = view.phase !== "form";
+  // Validating (which may wait for the engine to load) or holding a submit until it has.
+  const busy = starting || form.formState.isSubmitting;
   useSubmittedValues(form, view);
   const errors = form.formState.errors;
   const startNewLead = () => {
@@ -100,9 +102,9 @@ export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
           />
         </div>
       </fieldset>
-      <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
+      <Button type="submit" variant="primary" size="lg" block disabled={locked || busy} aria-busy={view.phase === "submitting" || busy}>
         <Icon node={Send} />
-        {view.phase === "submitting" ? t("form.submitting") : t("form.submitLead")}
+        {view.phase === "submitting" || busy ? t("form.submitting") : t("form.submitLead")}
       </Button>
       <Status
         view={view}

@@ -14,7 +14,7 @@ import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: string; maxPerOrder: number }) {
   const { t } = useI18n();
-  const { view, activeKey, ready, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
+  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
     useDeferredSubmission("order", `order:${slug}`);
   const labels = { quantity: t("form.quantity"), name: t("form.name"), phone: t("form.phone"), address: t("form.address") };
   const form = useForm<OrderInput>({
@@ -22,6 +22,8 @@ export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: s
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
   const locked = view.phase !== "form";
+  // Validating (which may wait for the engine to load) or holding a submit until it has.
+  const busy = starting || form.formState.isSubmitting;
   useSubmittedValues(form, view);
   const errors = form.formState.errors;
 
@@ -83,9 +85,9 @@ export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: s
           error={errors.contact?.address?.message}
         />
       </fieldset>
-      <Button type="submit" variant="primary" size="lg" block disabled={locked || !ready} aria-busy={view.phase === "submitting"}>
+      <Button type="submit" variant="primary" size="lg" block disabled={locked || busy} aria-busy={view.phase === "submitting" || busy}>
         <Icon node={Send} />
-        {view.phase === "submitting" ? t("form.submitting") : t("form.submitOrder")}
+        {view.phase === "submitting" || busy ? t("form.submitting") : t("form.submitOrder")}
       </Button>
       <Status
         view={view}
