@@ -14,6 +14,7 @@ import { isBackwardMove, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { protocolCode } from "../../protocol-code";
+import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
 import { StatusOptions } from "../../status-options";
 import { StaffOptions } from "../../staff-options";
 import { LeadStatusBadge } from "../../status-badge";
@@ -39,6 +40,8 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
       onSuccess: () => (setPending(null), setReason(""), refresh()),
     }),
   );
+  // Below the status and assignee controls: on a phone often under the screen's foot.
+  const outcomeArea = useRevealOutcome<HTMLDivElement>(settledAt(update));
   const addNote = useMutation(trpc.dashboard.leads.addNote.mutationOptions({ onSuccess: () => (setNote(""), refresh()) }));
   const requeue = useMutation(trpc.dashboard.deliveries.requeue.mutationOptions({ onSuccess: refresh }));
   if (lead.error)
@@ -150,14 +153,16 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
               <StaffOptions />
             </Select>
           </Field>
-          <p role="status" className={update.error ? "text-sm font-medium text-danger" : "text-sm text-ink-muted"} data-testid="update-status">
-            {updateMessage}
-          </p>
-          {update.error ? (
-            <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
-              {t("lead.reloadLead")}
-            </Button>
-          ) : null}
+          <div ref={outcomeArea}>
+            <p role="status" className={update.error ? "text-sm font-medium text-danger" : "text-sm text-ink-muted"} data-testid="update-status">
+              {updateMessage}
+            </p>
+            {update.error ? (
+              <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
+                {t("lead.reloadLead")}
+              </Button>
+            ) : null}
+          </div>
         </Card>
       </div>
       <Card role="region" aria-labelledby="timeline-heading">
