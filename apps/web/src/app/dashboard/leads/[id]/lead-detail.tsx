@@ -13,7 +13,6 @@ import { ArrowLeft, CircleAlert, Icon, Mail, Phone } from "@once/ui/icons";
 import { isBackwardMove, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
-import { protocolCode } from "../../protocol-code";
 import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
 import { StatusOptions } from "../../status-options";
 import { StaffOptions } from "../../staff-options";
@@ -52,13 +51,12 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
     );
   if (!lead.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
   const l = lead.data;
-  const stale = protocolCode(update.error) === "STALE_VERSION";
   const chooseStatus = (next: LeadStatus) => {
     if (isBackwardMove(l.status, next)) return setPending(next);
     setPending(null);
     update.mutate({ id, version: l.version, status: next });
   };
-  const updateMessage = update.error ? (stale ? t("common.conflict") : errorText(update.error, t)) : update.isSuccess ? t("common.saved") : "";
+  const updateMessage = update.error ? errorText(update.error, t) : update.isSuccess ? t("common.saved") : "";
   return (
     <article className="space-y-4">
       <Link href={backTo} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-brand hover:underline">

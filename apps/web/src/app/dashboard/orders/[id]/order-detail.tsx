@@ -138,7 +138,7 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
           </div>
           <div ref={outcomeArea}>
             <p role="status" className={update.error ? "mt-3 text-sm font-medium text-danger" : "mt-3 text-sm text-ink-muted"} data-testid="update-status">
-              {update.error ? (stale ? t("common.conflict") : errorText(update.error, t)) : update.isSuccess ? t("common.saved") : ""}
+              {update.error ? errorText(update.error, t) : update.isSuccess ? t("common.saved") : ""}
             </p>
             {stale ? (
               <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
