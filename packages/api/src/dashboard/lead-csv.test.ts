@@ -10,7 +10,7 @@ import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
-import { csvCell, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";
+import { csvCell, leadBatches, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";
 import { streamOrdersXlsx } from "./order-export.ts";
 import { wallClock } from "./export/wall-clock.ts";
 
@@ -52,6 +52,48 @@ describe("lead CSV", () => {
     expect(lines[1]).toMatch(/^LD-\d{6},\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,new,'=cmd 2,"=""013500000000""",,,(true|false),,"csvmarker\d+ ""quoted"", line",$/);
     const created = (await prisma.lead.findFirstOrThrow({ where: { content: { startsWith: marker } }, orderBy: { createdAt: "desc" } })).createdAt;
     expect(lines[1]).toContain(wallClock(created, "America/New_York").toISOString().slice(0, 19).replace("T", " "));
+  });
+});
+
+describe("lead export batches", () => {
+  it("continue from the cursor the list's query made: a lead whose status changes while its batch is read is exported once, and so is every lead after it", async () => {
+    // Three leads of one status in a day of their own, newest first within the status.
+    const day = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 3650) * 86_400_000);
+    const at = (minutes: number) => new Date(day.getTime() + minutes * 60_000);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await prisma.lead.createMany({
+      data: ids.map((id, i) => ({
+        id,
+        customerId: `batch-${id}`,
+        operationKey: id,
+        name: `Batch ${i}`,
+        phone: "13500000000",
+        content: "keyset",
+        status: "contacted" as const,
+        createdAt: at(10 - i),
+      })),
+    });
+    // Someone moves the first batch's last lead back to "new" between the query that chose the
+    // batch and the read of its rows (the first read of rows by id).
+    let moved = false;
+    const meanwhile = prisma.$extends({
+      query: {
+        lead: {
+          async findMany({ args, query }) {
+            const chosen = (args.where?.id as { in?: string[] } | undefined)?.in;
+            if (!moved && chosen?.length) {
+              moved = true;
+              await prisma.lead.update({ where: { id: chosen.at(-1)! }, data: { status: "new" } });
+            }
+            return query(args);
+          },
+        },
+      },
+    }) as unknown as PrismaClient;
+    const exported: string[] = [];
+    for await (const rows of leadBatches(meanwhile, { from: day, to: at(60), sort: "status", dir: "asc" }, 2)) exported.push(...rows.map((r) => r.id));
+    expect(moved).toBe(true);
+    expect(exported).toEqual(ids);
   });
 });
 

@@ -5,19 +5,19 @@ import { formatOrderNumber } from "@once/db/domain";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
 import { streamXlsx } from "./export/xlsx.ts";
-import { afterCursor, newestFirst } from "./keyset.ts";
+import { afterCursor, newestFirst, toPage, type KeysetCursor } from "./keyset.ts";
 import { orderWhere, type OrderListFilter } from "./order-list.ts";
 
 const BATCH = 1000;
 export type OrderExportFilter = Omit<OrderListFilter, "cursor" | "limit">;
 
-function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: { createdAt: Date; id: string } | null) {
+async function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: KeysetCursor | null) {
   const where = orderWhere(filter);
   if (after) where.AND = afterCursor(after);
-  return prisma.order.findMany({
+  const rows = await prisma.order.findMany({
     where,
     orderBy: newestFirst,
-    take: BATCH,
+    take: BATCH + 1,
     select: {
       id: true,
       number: true,
@@ -32,9 +32,11 @@ function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: { cre
       guide: { select: { slug: true, titleEn: true } },
     },
   });
+  const { page, nextCursor } = toPage(rows, BATCH);
+  return { rows: page, next: nextCursor };
 }
-type OrderRow = Awaited<ReturnType<typeof orderPage>>[number];
-const orderBatches = (prisma: PrismaClient, filter: OrderExportFilter) => batches<OrderRow>((after) => orderPage(prisma, filter, after), BATCH);
+type OrderRow = Awaited<ReturnType<typeof orderPage>>["rows"][number];
+const orderBatches = (prisma: PrismaClient, filter: OrderExportFilter) => batches((after: KeysetCursor | null) => orderPage(prisma, filter, after));
 
 const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "number", kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
