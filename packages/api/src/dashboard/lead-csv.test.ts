@@ -44,7 +44,7 @@ describe("lead CSV", () => {
   it("streams every lead matching the filter with a BOM, formula safety, phones kept as text and times in the staff zone", async () => {
     const marker = `csvmarker${Date.now()}`;
     await newLeads(marker, 3);
-    const bytes = new Uint8Array(await new Response(streamLeadsCsv(prisma, { search: marker }, "America/New_York")).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(streamLeadsCsv({ primary: prisma }, { search: marker }, "America/New_York")).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe("number,received_at (America/New_York),status,name,phone,email,company,possible_duplicate,assignee,content,notes");
@@ -91,7 +91,8 @@ describe("lead export batches", () => {
       },
     }) as unknown as PrismaClient;
     const exported: string[] = [];
-    for await (const rows of leadBatches(meanwhile, { from: day, to: at(60), sort: "status", dir: "asc" }, 2)) exported.push(...rows.map((r) => r.id));
+    for await (const rows of leadBatches({ primary: meanwhile }, { from: day, to: at(60), sort: "status", dir: "asc" }, 2))
+      exported.push(...rows.map((r) => r.id));
     expect(moved).toBe(true);
     expect(exported).toEqual(ids);
   });
@@ -120,7 +121,7 @@ describe("XLSX exports", () => {
     const authorId = randomUUID();
     await prisma.user.create({ data: { id: authorId, name: "Note Nora", email: `${authorId}@example.com` } });
     await prisma.leadNote.create({ data: { leadId: id!, authorId, body: "Called.\nSends samples" } });
-    const sheet = await readXlsx(streamLeadsXlsx(prisma, { search: marker }, "Asia/Shanghai"));
+    const sheet = await readXlsx(streamLeadsXlsx({ primary: prisma }, { search: marker }, "Asia/Shanghai"));
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
       "number",
@@ -158,7 +159,7 @@ describe("XLSX exports", () => {
       quantity: 3,
       contact: { name: "赵六", phone: "+8613800138000", address: "北京市" },
     });
-    const sheet = await readXlsx(streamOrdersXlsx(prisma, { guide: item }, "UTC"));
+    const sheet = await readXlsx(streamOrdersXlsx({ primary: prisma }, { guide: item }, "UTC"));
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const row = sheet.getRow(2);
     expect(row.getCell(header.indexOf("quantity") + 1).value).toBe(3);

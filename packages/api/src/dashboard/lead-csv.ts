@@ -1,6 +1,6 @@
 // The lead exports (CSV and XLSX) for any list filter: the leads in keyset batches with their
 // notes, as typed columns (export/columns.ts) that each format writes its own way.
-import type { PrismaClient } from "@once/db";
+import { readPreferringStandby, type PrismaClient, type ReadClients } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
@@ -42,9 +42,9 @@ async function leadPage(prisma: PrismaClient, filter: LeadExportFilter, after: L
 }
 type LeadRow = Awaited<ReturnType<typeof leadPage>>["rows"][number];
 
-/** The export's rows, `size` leads at a time (BATCH, or fewer in a test). */
-export const leadBatches = (prisma: PrismaClient, filter: LeadExportFilter, size = BATCH) =>
-  batches((after: LeadCursor | null) => leadPage(prisma, filter, after, size));
+/** The export's rows, `size` leads at a time (BATCH, or fewer in a test), each batch read from the standby when it answers. */
+export const leadBatches = (db: ReadClients, filter: LeadExportFilter, size = BATCH) =>
+  batches((after: LeadCursor | null) => readPreferringStandby(db, (prisma) => leadPage(prisma, filter, after, size)));
 
 /** Each note as "2026-12-01 14:05 Alice: text", oldest first, a blank line between. */
 const notesText = (row: LeadRow, timeZone: string) =>
@@ -66,8 +66,8 @@ function leadColumns(timeZone: string): ExportColumn<LeadRow>[] {
   ];
 }
 
-export const streamLeadsCsv = (prisma: PrismaClient, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
-  streamCsv(leadBatches(prisma, filter), leadColumns(timeZone), timeZone);
+export const streamLeadsCsv = (db: ReadClients, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
+  streamCsv(leadBatches(db, filter), leadColumns(timeZone), timeZone);
 
-export const streamLeadsXlsx = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
-  streamXlsx(leadBatches(prisma, filter), leadColumns(timeZone), timeZone, "Leads");
+export const streamLeadsXlsx = (db: ReadClients, filter: LeadExportFilter, timeZone: string) =>
+  streamXlsx(leadBatches(db, filter), leadColumns(timeZone), timeZone, "Leads");

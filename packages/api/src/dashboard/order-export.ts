@@ -1,6 +1,6 @@
 // The order exports (CSV and XLSX) for any order-list filter, like the lead exports
 // (lead-csv.ts): typed columns over keyset batches.
-import type { PrismaClient } from "@once/db";
+import { readPreferringStandby, type PrismaClient, type ReadClients } from "@once/db";
 import { formatOrderNumber } from "@once/db/domain";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
@@ -36,7 +36,9 @@ async function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after:
   return { rows: page, next: nextCursor };
 }
 type OrderRow = Awaited<ReturnType<typeof orderPage>>["rows"][number];
-const orderBatches = (prisma: PrismaClient, filter: OrderExportFilter) => batches((after: KeysetCursor | null) => orderPage(prisma, filter, after));
+/** Each batch read from the standby when it answers (readPreferringStandby), like the order list. */
+const orderBatches = (db: ReadClients, filter: OrderExportFilter) =>
+  batches((after: KeysetCursor | null) => readPreferringStandby(db, (prisma) => orderPage(prisma, filter, after)));
 
 const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "number", kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
@@ -51,7 +53,6 @@ const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "cancel_reason", kind: "text", width: 30, value: (r) => r.cancelReason },
 ];
 
-export const streamOrdersCsv = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
-  streamCsv(orderBatches(prisma, filter), COLUMNS, timeZone);
-export const streamOrdersXlsx = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
-  streamXlsx(orderBatches(prisma, filter), COLUMNS, timeZone, "Orders");
+export const streamOrdersCsv = (db: ReadClients, filter: OrderExportFilter, timeZone: string) => streamCsv(orderBatches(db, filter), COLUMNS, timeZone);
+export const streamOrdersXlsx = (db: ReadClients, filter: OrderExportFilter, timeZone: string) =>
+  streamXlsx(orderBatches(db, filter), COLUMNS, timeZone, "Orders");
