@@ -6,7 +6,8 @@
 // live stream is down; and the assignment e-mail, once per assignment (the outbox rows read with
 // SQL: the harness has no mail server, and its worker is off, playwright.config.ts).
 import { expect, test, type Page } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs, submitInquiry, type DashboardLocale } from "./dashboard-support";
+import { controlAtScreenFoot, DASHBOARD_LOCALES, signInAs, submitInquiry, type DashboardLocale } from "./dashboard-support";
+import { VIEWPORTS } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { confirmedNumber, db, fillLead } from "./support";
 
@@ -26,6 +27,10 @@ const TEXT = {
     newStatus: "new",
     changed: /2 changed/,
     stale: "changed by someone else",
+    saved: "Saved.",
+    reloadLead: "Reload the lead",
+    won: "won",
+    qualified: "qualified",
     reloadList: "Reload the list",
     statusLabel: /^Status/,
     reason: "Reason for moving back",
@@ -54,6 +59,10 @@ const TEXT = {
     newStatus: "new",
     changed: /已修改 2 条/,
     stale: "已有其他人修改",
+    saved: "已保存。",
+    reloadLead: "重新加载线索",
+    won: "won",
+    qualified: "qualified",
     reloadList: "重新加载列表",
     statusLabel: /^状态/,
     reason: "退回原因",
@@ -159,6 +168,35 @@ for (const locale of DASHBOARD_LOCALES) {
       await page.getByRole("link", { name: L.back }).click();
       await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(mark)}`));
       await expect(page.getByTestId("lead-row")).toHaveCount(1);
+      await page.context().close();
+    });
+
+    test("lead page on a phone: a save's outcome (saved, conflict) is scrolled into view below the controls", async ({ browser }) => {
+      const mark = rareCharacter();
+      const number = await submitInquiry(browser, { name: `周${mark}` });
+      const page = await signInAs(browser, E2E_STAFF[0]!, locale, VIEWPORTS.phone);
+      await search(page, locale, mark);
+      await page.getByRole("link", { name: number }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+      const status = page.getByLabel(L.statusLabel);
+      const message = page.getByTestId("update-status");
+
+      await controlAtScreenFoot(status, message);
+      await status.selectOption(L.contacted);
+      await expect(message).toHaveText(L.saved);
+      await expect(message).toBeInViewport();
+
+      // Someone else moves the lead on meanwhile: this page's change is refused, and says so where it is read.
+      const other = await signInAs(browser, E2E_STAFF[1]!, locale);
+      await other.goto(page.url());
+      await other.getByLabel(L.statusLabel).selectOption(L.qualified);
+      await expect(other.getByTestId("update-status")).toHaveText(L.saved);
+      await other.context().close();
+      await controlAtScreenFoot(status, message);
+      await status.selectOption(L.won);
+      await expect(message).toContainText(L.stale);
+      await expect(message).toBeInViewport();
+      await expect(page.getByRole("button", { name: L.reloadLead })).toBeInViewport();
       await page.context().close();
     });
 

@@ -3,8 +3,8 @@
 // required), a stale edit that explains itself and reloads, the timeline, and the printable
 // packing list (print CSS hides the dashboard's frame).
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
-import { placeOrder, screens } from "./order-support";
+import { controlAtScreenFoot, DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
+import { placeOrder, screens, VIEWPORTS } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 
 const TEXT = {
@@ -15,6 +15,7 @@ const TEXT = {
     trackingRequired: "Enter the tracking number to ship.",
     tracking: "Tracking number",
     conflict: /changed by someone else/,
+    saved: "Saved.",
     reload: "Reload",
     back: /Back to the orders/,
     packing: /Packing list/,
@@ -26,6 +27,7 @@ const TEXT = {
     trackingRequired: "发货前请填写快递单号。",
     tracking: "快递单号",
     conflict: /已有其他人修改/,
+    saved: "已保存。",
     reload: "重新加载",
     back: /返回订单列表/,
     packing: /装箱单/,
@@ -91,6 +93,40 @@ for (const locale of DASHBOARD_LOCALES) {
     await expect(page.getByRole("banner")).toBeHidden();
     await expect(page.getByRole("button", { name: /Print|打印/ })).toBeHidden();
     await expect(page.getByTestId("packing-item").nth(1)).toContainText(second);
+    await page.context().close();
+  });
+}
+
+for (const locale of DASHBOARD_LOCALES) {
+  test(`order page on a phone: a save's outcome (saved, conflict) is scrolled into view below the buttons (${locale})`, async ({ browser }) => {
+    const text = TEXT[locale];
+    const number = await placeOrder(browser, 1);
+    const page = await signInAs(browser, E2E_STAFF[0]!, locale, VIEWPORTS.phone);
+    await page.goto(`/dashboard/orders?search=${number}`);
+    await page.getByRole("link", { name: number }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+    const message = page.getByTestId("update-status");
+
+    const packed = page.getByRole("button", { name: text.packed });
+    await controlAtScreenFoot(packed, message);
+    await packed.click();
+    await expect(message).toHaveText(text.saved);
+    await expect(message).toBeInViewport();
+
+    // Someone else ships it meanwhile: this page's edit is stale, and says so where it is read.
+    const other = await signInAs(browser, E2E_STAFF[1]!, locale);
+    await other.goto(page.url());
+    await other.getByLabel(text.tracking).fill("YT0000000002");
+    await other.getByRole("button", { name: text.shipped }).click();
+    await expect(other.getByTestId("order-tracking")).toHaveText("YT0000000002");
+    await other.context().close();
+    await page.getByLabel(text.tracking).fill("SF0000000003");
+    const shipped = page.getByRole("button", { name: text.shipped });
+    await controlAtScreenFoot(shipped, message);
+    await shipped.click();
+    await expect(message).toHaveText(text.conflict);
+    await expect(message).toBeInViewport();
+    await expect(page.getByRole("button", { name: text.reload })).toBeInViewport();
     await page.context().close();
   });
 }

@@ -1,6 +1,6 @@
 // Shared by the dashboard's browser tests: a signed-in staff page in a language of choice, and
 // a fresh inquiry to work on (submitted through the contact form, as a customer would).
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import type { E2E_STAFF } from "./staff-accounts";
 import { confirmedNumber, fillLead } from "./support";
 
@@ -38,4 +38,14 @@ export async function submitInquiry(browser: Browser, fields: { name?: string; p
   const number = await confirmedNumber(page);
   await context.close();
   return number;
+}
+
+/**
+ * Scrolls so that `control` sits at the foot of the screen, as for a reader on a phone who
+ * scrolled just far enough to reach it, and checks that `outcome` (the message area under it)
+ * starts below the screen: what the page does next must bring the outcome into view itself.
+ */
+export async function controlAtScreenFoot(control: Locator, outcome: Locator): Promise<void> {
+  await control.evaluate((element) => element.scrollIntoView({ block: "end" }));
+  expect(await outcome.evaluate((element) => element.getBoundingClientRect().top >= window.innerHeight)).toBe(true);
 }

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { deployMigrations } from "@once/db/migrate";
 import { seedDatabase } from "@once/db/seed";
-import { createTestDatabase } from "@once/db/testing";
+import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { startHaDatabase } from "../cluster/ha/ha-database.ts";
 import { startNginx } from "../cluster/nginx.ts";
 import { startNode, type NodeProcess } from "../cluster/node-process.ts";
@@ -49,17 +49,24 @@ async function measure(label: string, origin: string): Promise<LoadResult[]> {
 }
 
 const rows: LoadResult[] = [];
-// 1. One node, the machine's PostgreSQL.
+// 1. One node, the machine's PostgreSQL. Everything after the database's creation is guarded:
+// a failed seed, a node that never becomes ready (startNode kills it) or a failed stop still
+// drops the database.
 {
-  const db = await createTestDatabase("bench_ha");
-  await seedDatabase(db.url);
-  await stockUp(db.url);
-  const node = await startNode({ port: 3501, databaseUrl: db.url, env });
+  let db: TestDatabase | undefined;
+  let node: NodeProcess | undefined;
   try {
+    db = await createTestDatabase("bench_ha");
+    await seedDatabase(db.url);
+    await stockUp(db.url);
+    node = await startNode({ port: 3501, databaseUrl: db.url, env });
     rows.push(...(await measure("one node, single PostgreSQL", node.url)));
   } finally {
-    await node.stop();
-    await db.drop();
+    try {
+      await node?.stop();
+    } finally {
+      await db?.drop();
+    }
   }
 }
 // 2 and 3. The HA database.
@@ -80,8 +87,12 @@ try {
     await nginx.stop();
   }
 } finally {
-  await Promise.all(nodes.map((n) => n.stop()));
-  await ha.stop();
+  // The HA database is stopped even when a node's stop fails.
+  try {
+    await Promise.all(nodes.map((n) => n.stop()));
+  } finally {
+    await ha.stop();
+  }
 }
 
 console.log(`\n${requests} requests per row, ${connections} connections, fresh keys\n`);
@@ -94,6 +105,9 @@ async function stockUp(url: string): Promise<void> {
   const pg = (await import("pg")).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`update guide set stock = 100000000 where slug = 'sample-guide'`);
-  await client.end();
+  try {
+    await client.query(`update guide set stock = 100000000 where slug = 'sample-guide'`);
+  } finally {
+    await client.end();
+  }
 }

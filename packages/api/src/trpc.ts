@@ -20,7 +20,7 @@ import { appTRPCError, databaseOutageError } from "./app-error.ts";
 
 export interface Context {
   prisma: PrismaClient;
-  /** The dashboard's lists only: a standby when DATABASE_REPLICA_URL is set (else `prisma`). */
+  /** The dashboard's lists and counts only (through readPreferringStandby): a standby when DATABASE_REPLICA_URL is set (else `prisma`). */
   readReplica?: PrismaClient;
   /** The anonymous customer proven by the session cookie or bearer token; null if none. */
   customerId: string | null;

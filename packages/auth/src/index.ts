@@ -2,6 +2,7 @@ export { createAuth, staffFromHeaders, STAFF_ROLES, type Auth, type AuthOptions,
 export {
   upsertStaffAccount,
   addStaffAccount,
+  createStaffAccount,
   findStaffAccount,
   setStaffPassword,
   disableStaffAccount,

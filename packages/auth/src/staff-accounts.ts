@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@once/db";
 import { DEV_STAFF } from "./dev-staff.ts";
+import { isUniqueViolation } from "./unique-violation.ts";
 import { passwordViolation } from "./password-policy.ts";
 import type { RefusalParams, StaffRefusalReason } from "./refusals.ts";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "./roles.ts";
@@ -31,6 +32,9 @@ export interface StaffAccountInput {
   role: string;
   password: string;
 }
+
+/** An account to write: e-mail normalised, name, role and password checked (or trusted: upsertStaffAccount). */
+type NewAccount = { email: string; password: string; name: string; role: StaffRole };
 
 export interface StaffAccountSummary {
   email: string;
@@ -65,27 +69,50 @@ function assertPassword(password: string, account: { email: string; name?: strin
  * password when it differs: then its sessions end). No checks: for the development account
  * and test fixtures; operators go through `addStaffAccount`.
  */
-export async function upsertStaffAccount(prisma: PrismaClient, account: { email: string; password: string; name: string; role: StaffRole }): Promise<string> {
+export async function upsertStaffAccount(prisma: PrismaClient, account: NewAccount): Promise<string> {
   return (await saveAccount(prisma, { ...account, email: account.email.toLowerCase() })).id;
 }
 
-/** `pnpm staff add`: checks e-mail, name, role and password, then creates or updates. */
+/**
+ * `pnpm staff add`: checks e-mail, name, role and password, then creates or updates. A creation
+ * that loses the race with another of the same e-mail is refused (EMAIL_TAKEN), not retried as
+ * an update: the operator runs it again.
+ */
 export async function addStaffAccount(prisma: PrismaClient, input: StaffAccountInput): Promise<{ id: string; created: boolean }> {
   const email = normalizeEmail(input.email);
+  return saveAccount(prisma, checkedAccount(email, input));
+}
+
+/**
+ * The admin page's invitation: like `addStaffAccount`, but an e-mail that already has an
+ * account is refused (EMAIL_TAKEN), never updated — also when another creation of the same
+ * e-mail commits first (see insertAccount).
+ */
+export async function createStaffAccount(prisma: PrismaClient, input: StaffAccountInput): Promise<{ id: string; created: true }> {
+  const email = normalizeEmail(input.email);
+  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken(email);
+  return insertAccount(prisma, checkedAccount(email, input));
+}
+
+function checkedAccount(email: string, input: StaffAccountInput): NewAccount {
   const name = input.name.trim();
   if (!name) throw new StaffAccountError("EMPTY_NAME", "the name is empty");
   const role = parseRole(input.role);
   assertPassword(input.password, { email, name });
-  return saveAccount(prisma, { email, name, role, password: input.password });
+  return { email, name, role, password: input.password };
 }
 
-async function saveAccount(prisma: PrismaClient, account: { email: string; password: string; name: string; role: StaffRole }) {
-  const existing = await prisma.user.findUnique({
-    where: { email: account.email },
-    select: { id: true, accounts: { where: { providerId: "credential" }, select: { id: true, password: true } } },
-  });
-  if (!existing) {
-    const id = randomUUID();
+const emailTaken = (email: string) => new StaffAccountError("EMAIL_TAKEN", `there is already a staff account with the e-mail ${email}`, { email });
+
+/**
+ * Inserts a new account. Looking the e-mail up first cannot stop two creations of it that run
+ * at once (both find nothing); the unique index on the e-mail lets one commit, and the other's
+ * unique violation is the refusal a later creation would get, not an unexpected error.
+ */
+async function insertAccount(prisma: PrismaClient, account: NewAccount): Promise<{ id: string; created: true }> {
+  const id = randomUUID();
+  const password = await hashPassword(account.password);
+  try {
     await prisma.user.create({
       data: {
         id,
@@ -93,11 +120,22 @@ async function saveAccount(prisma: PrismaClient, account: { email: string; passw
         name: account.name,
         role: account.role,
         emailVerified: true,
-        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password: await hashPassword(account.password) } },
+        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
       },
     });
-    return { id, created: true };
+  } catch (error) {
+    if (isUniqueViolation(error, "staff_user", "email")) throw emailTaken(account.email);
+    throw error;
   }
+  return { id, created: true };
+}
+
+async function saveAccount(prisma: PrismaClient, account: NewAccount) {
+  const existing = await prisma.user.findUnique({
+    where: { email: account.email },
+    select: { id: true, accounts: { where: { providerId: "credential" }, select: { id: true, password: true } } },
+  });
+  if (!existing) return insertAccount(prisma, account);
   const credential = existing.accounts[0];
   const samePassword = credential?.password ? await verifyPassword({ hash: credential.password, password: account.password }) : false;
   await prisma.$transaction(async (tx) => {

@@ -1,3 +1,3 @@
 export { createPrismaClient, getPrisma, poolStatsOf, Prisma, type PrismaClient, type PoolStats } from "./client.ts";
-export { createReadReplicaClient, getReadReplica } from "./read-replica.ts";
+export { getReadReplica, readPreferringStandby, type ReadClients } from "./read-replica.ts";
 export type * from "./generated/prisma/models.ts";

@@ -10,7 +10,7 @@ import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
-import { csvCell, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";
+import { csvCell, leadBatches, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";
 import { streamOrdersXlsx } from "./order-export.ts";
 import { wallClock } from "./export/wall-clock.ts";
 
@@ -44,7 +44,7 @@ describe("lead CSV", () => {
   it("streams every lead matching the filter with a BOM, formula safety, phones kept as text and times in the staff zone", async () => {
     const marker = `csvmarker${Date.now()}`;
     await newLeads(marker, 3);
-    const bytes = new Uint8Array(await new Response(streamLeadsCsv(prisma, { search: marker }, "America/New_York")).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(streamLeadsCsv({ primary: prisma }, { search: marker }, "America/New_York")).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe("number,received_at (America/New_York),status,name,phone,email,company,possible_duplicate,assignee,content,notes");
@@ -52,6 +52,49 @@ describe("lead CSV", () => {
     expect(lines[1]).toMatch(/^LD-\d{6},\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,new,'=cmd 2,"=""013500000000""",,,(true|false),,"csvmarker\d+ ""quoted"", line",$/);
     const created = (await prisma.lead.findFirstOrThrow({ where: { content: { startsWith: marker } }, orderBy: { createdAt: "desc" } })).createdAt;
     expect(lines[1]).toContain(wallClock(created, "America/New_York").toISOString().slice(0, 19).replace("T", " "));
+  });
+});
+
+describe("lead export batches", () => {
+  it("continue from the cursor the list's query made: a lead whose status changes while its batch is read is exported once, and so is every lead after it", async () => {
+    // Three leads of one status in a day of their own, newest first within the status.
+    const day = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 3650) * 86_400_000);
+    const at = (minutes: number) => new Date(day.getTime() + minutes * 60_000);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await prisma.lead.createMany({
+      data: ids.map((id, i) => ({
+        id,
+        customerId: `batch-${id}`,
+        operationKey: id,
+        name: `Batch ${i}`,
+        phone: "13500000000",
+        content: "keyset",
+        status: "contacted" as const,
+        createdAt: at(10 - i),
+      })),
+    });
+    // Someone moves the first batch's last lead back to "new" between the query that chose the
+    // batch and the read of its rows (the first read of rows by id).
+    let moved = false;
+    const meanwhile = prisma.$extends({
+      query: {
+        lead: {
+          async findMany({ args, query }) {
+            const chosen = (args.where?.id as { in?: string[] } | undefined)?.in;
+            if (!moved && chosen?.length) {
+              moved = true;
+              await prisma.lead.update({ where: { id: chosen.at(-1)! }, data: { status: "new" } });
+            }
+            return query(args);
+          },
+        },
+      },
+    }) as unknown as PrismaClient;
+    const exported: string[] = [];
+    for await (const rows of leadBatches({ primary: meanwhile }, { from: day, to: at(60), sort: "status", dir: "asc" }, 2))
+      exported.push(...rows.map((r) => r.id));
+    expect(moved).toBe(true);
+    expect(exported).toEqual(ids);
   });
 });
 
@@ -78,7 +121,7 @@ describe("XLSX exports", () => {
     const authorId = randomUUID();
     await prisma.user.create({ data: { id: authorId, name: "Note Nora", email: `${authorId}@example.com` } });
     await prisma.leadNote.create({ data: { leadId: id!, authorId, body: "Called.\nSends samples" } });
-    const sheet = await readXlsx(streamLeadsXlsx(prisma, { search: marker }, "Asia/Shanghai"));
+    const sheet = await readXlsx(streamLeadsXlsx({ primary: prisma }, { search: marker }, "Asia/Shanghai"));
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
       "number",
@@ -116,7 +159,7 @@ describe("XLSX exports", () => {
       quantity: 3,
       contact: { name: "赵六", phone: "+8613800138000", address: "北京市" },
     });
-    const sheet = await readXlsx(streamOrdersXlsx(prisma, { guide: item }, "UTC"));
+    const sheet = await readXlsx(streamOrdersXlsx({ primary: prisma }, { guide: item }, "UTC"));
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const row = sheet.getRow(2);
     expect(row.getCell(header.indexOf("quantity") + 1).value).toBe(3);

@@ -1,12 +1,12 @@
 // The lead exports (CSV and XLSX) for any list filter: the leads in keyset batches with their
 // notes, as typed columns (export/columns.ts) that each format writes its own way.
-import type { PrismaClient } from "@once/db";
+import { readPreferringStandby, type PrismaClient, type ReadClients } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
 import { BUSINESS_TIME_ZONE, wallClockText } from "./export/wall-clock.ts";
 import { streamXlsx } from "./export/xlsx.ts";
-import { leadIdsPage, type LeadListFilter } from "./lead-list.ts";
+import { leadIdsPage, type LeadCursor, type LeadListFilter } from "./lead-list.ts";
 
 export { csvCell } from "./export/csv.ts";
 
@@ -28,25 +28,23 @@ const select = {
   notes: { select: { body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" as const } },
 };
 
-/** The list's own page (same filter, search and order) after the last row exported, with the rows' columns. */
-async function leadPage(prisma: PrismaClient, filter: LeadExportFilter, after: { createdAt: Date; id: string; sortValue: string | null } | null) {
-  const page = await leadIdsPage(prisma, {
-    sort: "received",
-    dir: "desc",
-    ...filter,
-    cursor: after ? { value: after.sortValue, createdAt: after.createdAt, id: after.id } : undefined,
-    limit: BATCH,
-  });
+/**
+ * The list's own page (same filter, search and order) after `after`, with the rows' columns, and
+ * the cursor leadIdsPage made for the next page. The rows are read after the ids were chosen: a
+ * cursor rebuilt from them would carry a sort value (name, status) changed in between, and the
+ * next page would repeat or skip leads.
+ */
+async function leadPage(prisma: PrismaClient, filter: LeadExportFilter, after: LeadCursor | null, size: number) {
+  const page = await leadIdsPage(prisma, { sort: "received", dir: "desc", ...filter, cursor: after ?? undefined, limit: size });
   const found = await prisma.lead.findMany({ where: { id: { in: page.ids } }, select });
   const byId = new Map(found.map((r) => [r.id, r]));
-  const sortValue = (r: (typeof found)[number]) => (filter.sort === "name" ? r.name : filter.sort === "status" ? r.status : null);
-  return page.ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...row, sortValue: sortValue(row) }] : [];
-  });
+  return { rows: page.ids.flatMap((id) => byId.get(id) ?? []), next: page.nextCursor };
 }
-type LeadRow = Awaited<ReturnType<typeof leadPage>>[number];
-const leadBatches = (prisma: PrismaClient, filter: LeadExportFilter) => batches<LeadRow>((after) => leadPage(prisma, filter, after), BATCH);
+type LeadRow = Awaited<ReturnType<typeof leadPage>>["rows"][number];
+
+/** The export's rows, `size` leads at a time (BATCH, or fewer in a test), each batch read from the standby when it answers. */
+export const leadBatches = (db: ReadClients, filter: LeadExportFilter, size = BATCH) =>
+  batches((after: LeadCursor | null) => readPreferringStandby(db, (prisma) => leadPage(prisma, filter, after, size)));
 
 /** Each note as "2026-12-01 14:05 Alice: text", oldest first, a blank line between. */
 const notesText = (row: LeadRow, timeZone: string) =>
@@ -68,8 +66,8 @@ function leadColumns(timeZone: string): ExportColumn<LeadRow>[] {
   ];
 }
 
-export const streamLeadsCsv = (prisma: PrismaClient, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
-  streamCsv(leadBatches(prisma, filter), leadColumns(timeZone), timeZone);
+export const streamLeadsCsv = (db: ReadClients, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
+  streamCsv(leadBatches(db, filter), leadColumns(timeZone), timeZone);
 
-export const streamLeadsXlsx = (prisma: PrismaClient, filter: LeadExportFilter, timeZone: string) =>
-  streamXlsx(leadBatches(prisma, filter), leadColumns(timeZone), timeZone, "Leads");
+export const streamLeadsXlsx = (db: ReadClients, filter: LeadExportFilter, timeZone: string) =>
+  streamXlsx(leadBatches(db, filter), leadColumns(timeZone), timeZone, "Leads");

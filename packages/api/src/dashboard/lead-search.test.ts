@@ -64,7 +64,7 @@ describe("lead search", () => {
   });
 
   it("applies the same literal matching to the CSV export", async () => {
-    const csv = await new Response(streamLeadsCsv(prisma, { search: `${marker} a_b` })).text();
+    const csv = await new Response(streamLeadsCsv({ primary: prisma }, { search: `${marker} a_b` })).text();
     const rows = csv
       .replace(/^\uFEFF/, "")
       .trimEnd()

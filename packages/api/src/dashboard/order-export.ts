@@ -1,23 +1,23 @@
 // The order exports (CSV and XLSX) for any order-list filter, like the lead exports
 // (lead-csv.ts): typed columns over keyset batches.
-import type { PrismaClient } from "@once/db";
+import { readPreferringStandby, type PrismaClient, type ReadClients } from "@once/db";
 import { formatOrderNumber } from "@once/db/domain";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
 import { streamXlsx } from "./export/xlsx.ts";
-import { afterCursor, newestFirst } from "./keyset.ts";
+import { afterCursor, newestFirst, toPage, type KeysetCursor } from "./keyset.ts";
 import { orderWhere, type OrderListFilter } from "./order-list.ts";
 
 const BATCH = 1000;
 export type OrderExportFilter = Omit<OrderListFilter, "cursor" | "limit">;
 
-function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: { createdAt: Date; id: string } | null) {
+async function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: KeysetCursor | null) {
   const where = orderWhere(filter);
   if (after) where.AND = afterCursor(after);
-  return prisma.order.findMany({
+  const rows = await prisma.order.findMany({
     where,
     orderBy: newestFirst,
-    take: BATCH,
+    take: BATCH + 1,
     select: {
       id: true,
       number: true,
@@ -32,9 +32,13 @@ function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after: { cre
       guide: { select: { slug: true, titleEn: true } },
     },
   });
+  const { page, nextCursor } = toPage(rows, BATCH);
+  return { rows: page, next: nextCursor };
 }
-type OrderRow = Awaited<ReturnType<typeof orderPage>>[number];
-const orderBatches = (prisma: PrismaClient, filter: OrderExportFilter) => batches<OrderRow>((after) => orderPage(prisma, filter, after), BATCH);
+type OrderRow = Awaited<ReturnType<typeof orderPage>>["rows"][number];
+/** Each batch read from the standby when it answers (readPreferringStandby), like the order list. */
+const orderBatches = (db: ReadClients, filter: OrderExportFilter) =>
+  batches((after: KeysetCursor | null) => readPreferringStandby(db, (prisma) => orderPage(prisma, filter, after)));
 
 const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "number", kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
@@ -49,7 +53,6 @@ const COLUMNS: ExportColumn<OrderRow>[] = [
   { header: "cancel_reason", kind: "text", width: 30, value: (r) => r.cancelReason },
 ];
 
-export const streamOrdersCsv = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
-  streamCsv(orderBatches(prisma, filter), COLUMNS, timeZone);
-export const streamOrdersXlsx = (prisma: PrismaClient, filter: OrderExportFilter, timeZone: string) =>
-  streamXlsx(orderBatches(prisma, filter), COLUMNS, timeZone, "Orders");
+export const streamOrdersCsv = (db: ReadClients, filter: OrderExportFilter, timeZone: string) => streamCsv(orderBatches(db, filter), COLUMNS, timeZone);
+export const streamOrdersXlsx = (db: ReadClients, filter: OrderExportFilter, timeZone: string) =>
+  streamXlsx(orderBatches(db, filter), COLUMNS, timeZone, "Orders");

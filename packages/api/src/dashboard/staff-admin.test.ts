@@ -71,6 +71,22 @@ describe("staff accounts (admin page)", () => {
     });
   });
 
+  it("two admins inviting the same e-mail at once: one account, and the other is told it is taken (not a 500)", async () => {
+    const address = email();
+    const invite = () => admin().dashboard.staffAccounts.invite({ email: address, name: "Twice Tao", role: "sales", password: STRONG });
+    const invitations = [invite(), invite()];
+    const outcomes = await Promise.allSettled(invitations);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = invitations[outcomes.findIndex((o) => o.status === "rejected")]!;
+    expect(await refusal(refused)).toEqual({
+      code: "CONFLICT",
+      message: `there is already a staff account with the e-mail ${address}`,
+      reason: "EMAIL_TAKEN",
+      params: { email: address },
+    });
+    expect(await prisma.user.count({ where: { email: address } })).toBe(1);
+  });
+
   it("disabling ends the account's sessions at once; enabling lets it back; resetting ends sessions too", async () => {
     const address = email();
     const { id } = await admin().dashboard.staffAccounts.invite({ email: address, name: "Session Sam", role: "sales", password: STRONG });

@@ -6,7 +6,15 @@
 // disable their own account: the last admin could lock everyone out of this page.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
-import { addStaffAccount, disableStaffAccount, enableStaffAccount, findStaffAccount, listStaffAccounts, setStaffPassword, StaffAccountError } from "@once/auth";
+import {
+  createStaffAccount,
+  disableStaffAccount,
+  enableStaffAccount,
+  findStaffAccount,
+  listStaffAccounts,
+  setStaffPassword,
+  StaffAccountError,
+} from "@once/auth";
 import { safeText } from "../text-safety.ts";
 
 const email = z.string().trim().min(1).max(254).check(safeText("email"));
@@ -26,11 +34,8 @@ export const staffEmailInput = z.object({ email });
 
 export { StaffAccountError };
 
-export async function inviteStaff(prisma: PrismaClient, input: z.infer<typeof staffInviteInput>) {
-  const existing = await findStaffAccount(prisma, input.email).catch(() => null);
-  if (existing) throw new StaffAccountError("EMAIL_TAKEN", `there is already a staff account with the e-mail ${existing.email}`, { email: existing.email });
-  return addStaffAccount(prisma, input);
-}
+/** A new account only: an e-mail that has one (already, or from an invitation committed a moment earlier) is EMAIL_TAKEN. */
+export const inviteStaff = (prisma: PrismaClient, input: z.infer<typeof staffInviteInput>) => createStaffAccount(prisma, input);
 
 export const resetStaffPassword = (prisma: PrismaClient, input: z.infer<typeof staffPasswordInput>) => setStaffPassword(prisma, input.email, input.password);
 

@@ -29,8 +29,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 function stream(request: Request, what: ExportRequest["what"], format: ExportFormat, deps: RestDeps, staff: StaffMember, timeZone: string) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  // Exports are list reads: from the standby when one is configured (docs/SCALING.md).
-  const db = deps.readReplica ?? deps.prisma;
+  // Exports are list reads: each batch from the standby when one is configured and answers,
+  // else the primary (readPreferringStandby; docs/SCALING.md).
+  const db = { primary: deps.prisma, standby: deps.readReplica };
   if (what === "orders") {
     const { cursor: _c, limit: _l, ...filter } = parseOrRefuse(orderListInput, params, "invalid filter");
     return (format === "csv" ? streamOrdersCsv : streamOrdersXlsx)(db, filter, timeZone);

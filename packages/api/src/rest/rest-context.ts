@@ -8,7 +8,7 @@ import type { SessionSigning } from "../session/customer-session.ts";
 
 export interface RestDeps {
   prisma: PrismaClient;
-  /** The lead export only: a standby when DATABASE_REPLICA_URL is set (else `prisma`). */
+  /** The exports only (through readPreferringStandby): a standby when DATABASE_REPLICA_URL is set (else `prisma`). */
   readReplica?: PrismaClient;
   /** Signs and checks customer tokens (a bare secret, or with the previous one and a lifetime). */
   sessionSecret: string | SessionSigning;

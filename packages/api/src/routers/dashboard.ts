@@ -4,8 +4,7 @@ import { z } from "zod";
 import { IdempotencyError } from "@once/idempotency";
 import { toTRPCError } from "@once/idempotency/trpc";
 import { appTRPCError } from "../app-error.ts";
-import { databaseUnavailability } from "@once/db/unavailable";
-import type { PrismaClient } from "@once/db";
+import { readPreferringStandby, type PrismaClient, type ReadClients } from "@once/db";
 import { countLeadsByStatus, leadFilterInput, listLeads, leadListInput } from "../dashboard/lead-list.ts";
 import { bulkUpdateLeads, leadBulkInput } from "../dashboard/lead-bulk.ts";
 import { getLeadDetail } from "../dashboard/lead-detail.ts";
@@ -37,20 +36,8 @@ function refusal(error: unknown): never {
 /** "My leads": the filter's assignee "me" is the caller. */
 const forCaller = <F extends { assignee?: string }>(filter: F, staffId: string): F => (filter.assignee === "me" ? { ...filter, assignee: staffId } : filter);
 
-/**
- * A list read from the standby when one is configured, asked of the primary when the standby
- * cannot answer (down, or being promoted): raw-SQL reads too, which the read-replica client's
- * own fallback (model operations only) does not cover.
- */
-async function listRead<T>(ctx: { prisma: PrismaClient; readReplica?: PrismaClient | null }, read: (db: PrismaClient) => Promise<T>): Promise<T> {
-  if (!ctx.readReplica || ctx.readReplica === ctx.prisma) return read(ctx.prisma);
-  try {
-    return await read(ctx.readReplica);
-  } catch (error) {
-    if (!databaseUnavailability(error)) throw error;
-    return read(ctx.prisma);
-  }
-}
+/** Where the lists and counts read: the standby when one is configured and answers, else the primary (readPreferringStandby). */
+const readClients = (ctx: { prisma: PrismaClient; readReplica?: PrismaClient | null }): ReadClients => ({ primary: ctx.prisma, standby: ctx.readReplica });
 
 export const dashboardRouter = createTRPCRouter({
   me: staffProcedure.query(({ ctx }) => ctx.staff),
@@ -59,9 +46,13 @@ export const dashboardRouter = createTRPCRouter({
     ctx.prisma.user.findMany({ where: { disabledAt: null }, select: { id: true, name: true, role: true }, orderBy: { name: "asc" } }),
   ),
   leads: createTRPCRouter({
-    list: staffProcedure.input(leadListInput).query(({ ctx, input }) => listRead(ctx, (db) => listLeads(db, forCaller(input, ctx.staff.id)))),
+    list: staffProcedure
+      .input(leadListInput)
+      .query(({ ctx, input }) => readPreferringStandby(readClients(ctx), (db) => listLeads(db, forCaller(input, ctx.staff.id)))),
     /** Per status, how many leads match the list's other filters (capped: COUNT_CAP, or WALKED_COUNT_CAP for a common short search). */
-    counts: staffProcedure.input(leadFilterInput).query(({ ctx, input }) => listRead(ctx, (db) => countLeadsByStatus(db, forCaller(input, ctx.staff.id)))),
+    counts: staffProcedure
+      .input(leadFilterInput)
+      .query(({ ctx, input }) => readPreferringStandby(readClients(ctx), (db) => countLeadsByStatus(db, forCaller(input, ctx.staff.id)))),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
@@ -82,7 +73,7 @@ export const dashboardRouter = createTRPCRouter({
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({
-    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => listRead(ctx, (db) => listOrders(db, input))),
+    list: staffProcedure.input(orderListInput).query(({ ctx, input }) => readPreferringStandby(readClients(ctx), (db) => listOrders(db, input))),
     guides: staffProcedure.query(({ ctx }) => orderGuides(ctx.prisma)),
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))

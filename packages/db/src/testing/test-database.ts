@@ -34,10 +34,15 @@ export async function createTestDatabase(label: string, options: { migrate?: boo
   const name = `t_${label.replace(/[^a-z0-9]/gi, "_").toLowerCase()}_${randomBytes(4).toString("hex")}`;
   await admin(adminUrl, (c) => c.query(`create database "${name}"`));
   const url = withDatabase(adminUrl, name);
-  if (options.migrate !== false) await deployMigrations({ databaseUrl: url });
-  return {
-    url,
-    name,
-    drop: () => admin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
-  };
+  const drop = () => admin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined);
+  // A failed migration would leave a database its caller never got to drop.
+  if (options.migrate !== false) {
+    try {
+      await deployMigrations({ databaseUrl: url });
+    } catch (error) {
+      await drop();
+      throw error;
+    }
+  }
+  return { url, name, drop };
 }

@@ -26,6 +26,13 @@ describe("dashboard error text", () => {
     expect(errorText(failed(code), zh)).not.toMatch(/[a-z]{3,}/i);
   });
 
+  it("tells a conflict in its own sentence, not as something that went wrong, in both languages", () => {
+    expect(errorText(failed("STALE_VERSION"), en)).toBe(
+      "This was changed by someone else since you opened it; nothing was overwritten. Reload to see the change.",
+    );
+    expect(errorText(failed("STALE_VERSION"), zh)).toBe("自您打开以来，已有其他人修改了这条记录；您的修改没有覆盖对方。请重新加载查看最新内容。");
+  });
+
   it("tells an outage apart from a lost session and from no answer at all", () => {
     expect(errorText(failed("DATABASE_UNAVAILABLE"), en)).toBe(
       "Something went wrong: the database is briefly unavailable (for example while it switches servers). Nothing was lost; try again in a few seconds.",

@@ -17,12 +17,21 @@ const BY_CODE: Record<string, DashboardKey> = {
   INTERNAL: "common.errors.INTERNAL",
 };
 
-/** The sentence for an error's code (without the "Something went wrong:" frame). */
-export function errorSentence(error: unknown, t: DashboardTranslate): string {
+// A conflict is not something that went wrong: someone else's change won and nothing was
+// overwritten. Its sentence stands on its own, without the "Something went wrong:" frame.
+const UNFRAMED: ReadonlySet<DashboardKey> = new Set<DashboardKey>(["common.conflict"]);
+
+function sentenceKey(error: unknown): DashboardKey {
   const { code } = protocolData(error);
-  if (typeof code === "string") return t(BY_CODE[code] ?? "common.errors.unexpected");
-  return t("common.errors.noAnswer");
+  if (typeof code === "string") return BY_CODE[code] ?? "common.errors.unexpected";
+  return "common.errors.noAnswer";
 }
 
-/** "Something went wrong: …" for a page's or a form's error line. */
-export const errorText = (error: unknown, t: DashboardTranslate): string => t("common.error", { message: errorSentence(error, t) });
+/** The sentence for an error's code (without the "Something went wrong:" frame). */
+export const errorSentence = (error: unknown, t: DashboardTranslate): string => t(sentenceKey(error));
+
+/** A page's or a form's error line: "Something went wrong: …", or a conflict's own sentence. */
+export function errorText(error: unknown, t: DashboardTranslate): string {
+  const key = sentenceKey(error);
+  return UNFRAMED.has(key) ? t(key) : t("common.error", { message: t(key) });
+}

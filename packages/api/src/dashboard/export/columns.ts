@@ -15,16 +15,23 @@ export interface ExportColumn<Row> {
 /** The header as written: time columns name the zone their times are in. */
 export const headerOf = (column: ExportColumn<never>, timeZone: string) => (column.kind === "dateTime" ? `${column.header} (${timeZone})` : column.header);
 
+/** One batch of an export: its rows, and where the next batch starts (null: this was the last). */
+export interface Batch<Row, Cursor> {
+  rows: Row[];
+  next: Cursor | null;
+}
+
 /**
- * Every row, `size` at a time: `page(cursor)` returns up to `size` rows after the cursor (null:
- * the first page); the last row of a page is the next cursor. Constant memory for any count.
+ * Every row, a batch at a time: `page(cursor)` returns the batch after the cursor (null: the
+ * first batch) and the next batch's cursor, which the query that chose the batch's rows made
+ * (keyset.ts toPage, lead-list.ts leadIdsPage), never one rebuilt from the rows read after it.
+ * Constant memory for any count.
  */
-export async function* batches<Row>(page: (after: Row | null) => Promise<Row[]>, size: number): AsyncGenerator<Row[]> {
-  let after: Row | null = null;
-  for (;;) {
-    const rows = await page(after);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-    after = rows.at(-1)!;
-  }
+export async function* batches<Row, Cursor>(page: (after: Cursor | null) => Promise<Batch<Row, Cursor>>): AsyncGenerator<Row[]> {
+  let after: Cursor | null = null;
+  do {
+    const batch: Batch<Row, Cursor> = await page(after);
+    if (batch.rows.length) yield batch.rows;
+    after = batch.next;
+  } while (after);
 }

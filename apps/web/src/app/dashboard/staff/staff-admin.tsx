@@ -3,8 +3,9 @@
 // admin hands over), resetting a password, disabling and enabling. The server's refusal (weak
 // password, unknown role, own account) is worded in the reader's language from its reason code
 // (./refusal-text.ts).
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { errorText } from "../error-text";
+import { useRevealOutcome } from "../use-reveal-outcome";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@once/ui";
 import { CircleAlert, Icon } from "@once/ui/icons";
@@ -25,10 +26,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   // The message area sits above the list; the invite and reset forms are below it, on a phone
   // a screen or more away: each outcome is scrolled into view where the reader is looking.
-  const messageArea = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (message) messageArea.current?.scrollIntoView({ block: "nearest" });
-  }, [message]);
+  const messageArea = useRevealOutcome<HTMLDivElement>(message);
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [resetPassword, setResetPassword] = useState("");
   const [invite, setInvite] = useState({ email: "", name: "", role: "sales", password: "" });

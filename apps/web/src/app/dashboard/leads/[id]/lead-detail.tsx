@@ -13,7 +13,7 @@ import { ArrowLeft, CircleAlert, Icon, Mail, Phone } from "@once/ui/icons";
 import { isBackwardMove, type LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
-import { protocolCode } from "../../protocol-code";
+import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
 import { StatusOptions } from "../../status-options";
 import { StaffOptions } from "../../staff-options";
 import { LeadStatusBadge } from "../../status-badge";
@@ -39,6 +39,8 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
       onSuccess: () => (setPending(null), setReason(""), refresh()),
     }),
   );
+  // Below the status and assignee controls: on a phone often under the screen's foot.
+  const outcomeArea = useRevealOutcome<HTMLDivElement>(settledAt(update));
   const addNote = useMutation(trpc.dashboard.leads.addNote.mutationOptions({ onSuccess: () => (setNote(""), refresh()) }));
   const requeue = useMutation(trpc.dashboard.deliveries.requeue.mutationOptions({ onSuccess: refresh }));
   if (lead.error)
@@ -49,13 +51,12 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
     );
   if (!lead.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
   const l = lead.data;
-  const stale = protocolCode(update.error) === "STALE_VERSION";
   const chooseStatus = (next: LeadStatus) => {
     if (isBackwardMove(l.status, next)) return setPending(next);
     setPending(null);
     update.mutate({ id, version: l.version, status: next });
   };
-  const updateMessage = update.error ? (stale ? t("common.conflict") : errorText(update.error, t)) : update.isSuccess ? t("common.saved") : "";
+  const updateMessage = update.error ? errorText(update.error, t) : update.isSuccess ? t("common.saved") : "";
   return (
     <article className="space-y-4">
       <Link href={backTo} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-brand hover:underline">
@@ -150,14 +151,16 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
               <StaffOptions />
             </Select>
           </Field>
-          <p role="status" className={update.error ? "text-sm font-medium text-danger" : "text-sm text-ink-muted"} data-testid="update-status">
-            {updateMessage}
-          </p>
-          {update.error ? (
-            <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
-              {t("lead.reloadLead")}
-            </Button>
-          ) : null}
+          <div ref={outcomeArea}>
+            <p role="status" className={update.error ? "text-sm font-medium text-danger" : "text-sm text-ink-muted"} data-testid="update-status">
+              {updateMessage}
+            </p>
+            {update.error ? (
+              <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
+                {t("lead.reloadLead")}
+              </Button>
+            ) : null}
+          </div>
         </Card>
       </div>
       <Card role="region" aria-labelledby="timeline-heading">

@@ -13,6 +13,7 @@ import { ORDER_TRANSITIONS, type OrderStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { protocolCode } from "../../protocol-code";
+import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
 import { OrderStatusBadge } from "../order-status-badge";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
@@ -27,6 +28,8 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
   const [missing, setMissing] = useState<"tracking" | "reason" | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.orders.get.queryKey({ id }) });
   const update = useMutation(trpc.dashboard.orders.update.mutationOptions({ onSuccess: () => (setTracking(""), setReason(""), refresh()) }));
+  // Below the workflow's buttons: on a phone often under the screen's foot.
+  const outcomeArea = useRevealOutcome<HTMLDivElement>(settledAt(update));
   if (order.error)
     return (
       <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
@@ -133,14 +136,16 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
               </Button>
             ))}
           </div>
-          <p role="status" className={update.error ? "mt-3 text-sm font-medium text-danger" : "mt-3 text-sm text-ink-muted"} data-testid="update-status">
-            {update.error ? (stale ? t("common.conflict") : errorText(update.error, t)) : update.isSuccess ? t("common.saved") : ""}
-          </p>
-          {stale ? (
-            <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
-              {t("common.reload")}
-            </Button>
-          ) : null}
+          <div ref={outcomeArea}>
+            <p role="status" className={update.error ? "mt-3 text-sm font-medium text-danger" : "mt-3 text-sm text-ink-muted"} data-testid="update-status">
+              {update.error ? errorText(update.error, t) : update.isSuccess ? t("common.saved") : ""}
+            </p>
+            {stale ? (
+              <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
+                {t("common.reload")}
+              </Button>
+            ) : null}
+          </div>
         </Card>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
