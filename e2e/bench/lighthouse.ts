@@ -11,12 +11,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { launch } from "chrome-launcher";
+import { launch, type LaunchedChrome } from "chrome-launcher";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
-import { startNode } from "@once/scripts/cluster/node-process";
+import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
-import { startBaseline } from "./lighthouse-baseline.ts";
+import { startBaseline, type Baseline } from "./lighthouse-baseline.ts";
 
 const PAGES = ["/guides", "/guides/sample-guide", "/contact", "/me"];
 const RUNS = 3;
@@ -39,22 +39,29 @@ mkdirSync(REPORTS, { recursive: true });
 /** Where the main thread went in each page's last run: the scripts that cost most (TBT's causes). */
 const busiest: string[] = [];
 
+// Everything after the database's creation is guarded: a failed seed, a node that never becomes
+// ready (startNode kills it), a baseline or browser that does not start, or a failed stop still
+// drops the database.
 const database = await createTestDatabase("lighthouse");
-await seedDatabase(database.url);
-const node = await startNode({ port: 3470, databaseUrl: database.url });
-const baseline = await startBaseline();
-/** "baseline" first: the floor every page is compared with. */
-const TARGET_URLS: [string, string][] = [
-  ["baseline: minimal Next.js page", baseline.url],
-  ...PAGES.map((path): [string, string] => [path, `${node.url}${path}`]),
-];
+let node: NodeProcess | undefined;
+let baseline: Baseline | undefined;
+let chrome: LaunchedChrome | undefined;
 let baselineTbt = NaN;
-const chrome = await launch({
-  chromePath: CHROMIUM_PATH,
-  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-});
 let missed = false;
 try {
+  await seedDatabase(database.url);
+  node = await startNode({ port: 3470, databaseUrl: database.url });
+  const origin = node.url; // for the closures below, which would not see `node` as set
+  baseline = await startBaseline();
+  /** "baseline" first: the floor every page is compared with. */
+  const TARGET_URLS: [string, string][] = [
+    ["baseline: minimal Next.js page", baseline.url],
+    ...PAGES.map((path): [string, string] => [path, `${origin}${path}`]),
+  ];
+  chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  });
   console.log(`Lighthouse mobile preset, median of ${RUNS} runs (target: performance ≥ 95, the others 100)\n`);
   console.log(
     "| page | performance | accessibility | best practices | SEO | failed audits | median FCP / LCP / TBT / CLS / SI | TBT ÷ baseline's | benchmarkIndex |",
@@ -74,7 +81,7 @@ try {
       if (run === RUNS - 1 && !isBaseline) {
         writeFileSync(join(REPORTS, `${path.slice(1).replaceAll("/", "_") || "root"}.json`), JSON.stringify(result.lhr));
         const items = (result.lhr.audits["bootup-time"]?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
-        const top = items.slice(0, 3).map((i) => `${i.url.replace(node.url, "")} ${Math.round(i.total)} ms (scripting ${Math.round(i.scripting)} ms)`);
+        const top = items.slice(0, 3).map((i) => `${i.url.replace(origin, "")} ${Math.round(i.total)} ms (scripting ${Math.round(i.scripting)} ms)`);
         busiest.push(`- ${path}: ${top.join("; ")}`);
       }
       benchmarkIndexes.push(Math.round(result.lhr.environment.benchmarkIndex));
@@ -104,9 +111,12 @@ try {
   console.log(`\nMain-thread time by script in each page's last run (Lighthouse's bootup-time, throttled):\n${busiest.join("\n")}`);
   console.log(missed ? "\nMISSES a target" : "\nmeets every target");
 } finally {
-  chrome.kill();
-  await baseline.stop();
-  await node.stop();
-  await database.drop();
+  try {
+    chrome?.kill();
+    await baseline?.stop();
+    await node?.stop();
+  } finally {
+    await database.drop();
+  }
 }
 process.exit(missed ? 1 : 0);

@@ -12,7 +12,7 @@ import { createPrismaClient } from "@once/db";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 import { upsertStaffAccount } from "@once/auth";
-import { startNode } from "@once/scripts/cluster/node-process";
+import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
 const LEADS = 40;
@@ -74,19 +74,27 @@ async function measure(page: Page, origin: string, token: string): Promise<{ lat
   return { latencies, missing: LEADS - latencies.length };
 }
 
+// Everything after the database's creation is guarded: a failed seed or staff account, a node
+// that never becomes ready (startNode kills it), a browser that does not start or a failed stop
+// still drops the database.
 const database = await createTestDatabase("benchlive");
-await seedDatabase(database.url);
-const prisma = createPrismaClient(database.url, { poolSize: 1 });
-await upsertStaffAccount(prisma, STAFF);
-await prisma.$disconnect();
-const node = await startNode({
-  port: 3490,
-  databaseUrl: database.url,
-  env: { RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000", LOG_LEVEL: "warn" },
-});
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+let node: NodeProcess | undefined;
+let browser: Browser | undefined;
 let missed = false;
 try {
+  await seedDatabase(database.url);
+  const prisma = createPrismaClient(database.url, { poolSize: 1 });
+  try {
+    await upsertStaffAccount(prisma, STAFF);
+  } finally {
+    await prisma.$disconnect();
+  }
+  node = await startNode({
+    port: 3490,
+    databaseUrl: database.url,
+    env: { RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000", LOG_LEVEL: "warn" },
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const session = (await (await fetch(`${node.url}/api/v1/sessions`, { method: "POST" })).json()) as { token: string };
   console.log(`${LEADS} inquiries each, 300–900 ms apart; from the customer's 201 to the row in an open lead list\n`);
   console.log("| list | p50 ms | p95 ms | max ms | not shown | target |");
@@ -109,8 +117,11 @@ try {
   }
   console.log(`\npolling p95 ÷ live p95: ${(p95s[1]! / p95s[0]!).toFixed(1)}`);
 } finally {
-  await browser.close();
-  await node.stop();
-  await database.drop();
+  try {
+    await browser?.close();
+    await node?.stop();
+  } finally {
+    await database.drop();
+  }
 }
 process.exit(missed ? 1 : 0);

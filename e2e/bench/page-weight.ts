@@ -5,22 +5,26 @@
 // hydrate; Next's own definition). Scripts the page imports later (the submission engine, which
 // a form page loads when the customer first touches the form: the bench focuses its first field)
 // are counted separately, and so is the total.
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
-import { startNode } from "@once/scripts/cluster/node-process";
+import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
 const LIMIT_KB = 150;
+// Everything after the database's creation is guarded: a failed seed, a node that never
+// becomes ready (startNode kills it), a browser that does not start or a failed stop still drops it.
 const database = await createTestDatabase("weight");
-await seedDatabase(database.url);
-const node = await startNode({ port: 3460, databaseUrl: database.url });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: CHROMIUM_ARGS,
-});
+let node: NodeProcess | undefined;
+let browser: Browser | undefined;
 let failed = false;
 try {
+  await seedDatabase(database.url);
+  node = await startNode({ port: 3460, databaseUrl: database.url });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
   console.log("| page | first-load JS (gzip) | later: first touch of a form (gzip) | total (gzip) | total raw | files |");
   console.log("|---|---|---|---|---|---|");
   for (const path of ["/guides", "/guides/sample-guide", "/contact", "/me"]) {
@@ -102,8 +106,11 @@ try {
   console.log(failed ? `\nMISSES a target (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)` : `\nmeets the targets (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)`);
   await context.close();
 } finally {
-  await browser.close();
-  await node.stop();
-  await database.drop();
+  try {
+    await browser?.close();
+    await node?.stop();
+  } finally {
+    await database.drop();
+  }
 }
 process.exit(failed ? 1 : 0);

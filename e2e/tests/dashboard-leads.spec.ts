@@ -40,6 +40,9 @@ const TEXT = {
     operation: "Operation record",
     note: "Add a note",
     addNote: "Add note",
+    retryDelivery: "Retry delivery",
+    serverError: "Something went wrong: an unexpected error on the server. Try again; if it keeps happening, tell your administrator.",
+    noAnswer: "Something went wrong: the server did not answer (offline, or the server is restarting). Check the connection and try again.",
     markSeen: "Mark as seen",
     polling: "Live updates are unavailable",
     title: /^\(1\) Leads/,
@@ -72,11 +75,26 @@ const TEXT = {
     operation: "操作记录",
     note: "添加备注",
     addNote: "添加备注",
+    retryDelivery: "重新投递",
+    serverError: "出错了：服务器发生意外错误。请重试；如果反复出现，请联系管理员。",
+    noAnswer: "出错了：服务器没有响应（网络已断开，或服务器正在重启）。请检查网络后重试。",
     markSeen: "标记为已查看",
     polling: "实时更新暂不可用",
     title: /^（1）线索/,
   },
 } as const;
+
+/** What the API answers when a procedure fails on the server (tRPC's error shape, superjson, code INTERNAL). */
+const internalError = (path: string) =>
+  JSON.stringify({
+    error: {
+      json: {
+        message: "Internal error",
+        code: -32603,
+        data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path, protocol: { code: "INTERNAL", retryable: true, status: 500 } },
+      },
+    },
+  });
 
 /** A character of CJK Extension A no other test uses: a one-character search finds only ours. */
 const rareCharacter = () => String.fromCodePoint(0x3400 + Math.floor(Math.random() * 0x19b0));
@@ -197,6 +215,48 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(message).toContainText(L.stale);
       await expect(message).toBeInViewport();
       await expect(page.getByRole("button", { name: L.reloadLead })).toBeInViewport();
+      await page.context().close();
+    });
+
+    test("lead page: a note or a delivery's retry that fails says why, where it was pressed; once through, each says saved", async ({ browser }) => {
+      const mark = rareCharacter();
+      const number = await submitInquiry(browser, { name: `吴${mark}` });
+      // The new lead's e-mail (written to the outbox, never sent here) became a dead letter: an admin may retry it.
+      await db().query(
+        `update notification_delivery set status = 'dead', attempts = 8, last_error = 'connection refused'
+         where kind = 'lead_created' and lead_id = (select id from lead where number = $1)`,
+        [Number(number.slice(3))],
+      );
+      const page = await signInAs(browser, E2E_STAFF[0]!, locale); // an admin
+      await search(page, locale, mark);
+      await page.getByRole("link", { name: number }).click();
+      await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+      const notes = page.getByTestId("timeline").locator("[data-kind=note]");
+
+      // The note's save fails on the server: the page says so, and the note is still there to send again.
+      await page.route("**/api/trpc/dashboard.leads.addNote**", (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: internalError("dashboard.leads.addNote") }),
+      );
+      await page.getByLabel(L.note).fill("Left a voicemail.");
+      await page.getByRole("button", { name: L.addNote, exact: true }).click();
+      await expect(page.getByTestId("note-status")).toHaveText(L.serverError);
+      await expect(page.getByTestId("note-status")).toBeInViewport();
+      await expect(page.getByLabel(L.note)).toHaveValue("Left a voicemail.");
+      await expect(notes).toHaveCount(0);
+      await page.unroute("**/api/trpc/dashboard.leads.addNote**");
+      await page.getByRole("button", { name: L.addNote, exact: true }).click();
+      await expect(page.getByTestId("note-status")).toHaveText(L.saved);
+      await expect(notes).toContainText("Left a voicemail.");
+
+      // The retry gets no answer at all.
+      await page.route("**/api/trpc/dashboard.deliveries.requeue**", (route) => route.abort());
+      await page.getByRole("button", { name: L.retryDelivery }).click();
+      await expect(page.getByTestId("requeue-status")).toHaveText(L.noAnswer);
+      await expect(page.getByTestId("requeue-status")).toBeInViewport();
+      await page.unroute("**/api/trpc/dashboard.deliveries.requeue**");
+      await page.getByRole("button", { name: L.retryDelivery }).click();
+      await expect(page.getByTestId("requeue-status")).toHaveText(L.saved);
+      await expect(page.getByRole("button", { name: L.retryDelivery })).toBeHidden(); // pending again
       await page.context().close();
     });
 

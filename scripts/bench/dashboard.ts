@@ -26,8 +26,9 @@ const total = Number(values.leads);
 const runs = Number(values.runs);
 
 const database = values.reuse ? { url: values.reuse, drop: () => Promise.resolve() } : await createTestDatabase("benchdash");
+// Neither client connects here; from the connection on, everything is inside the try below, so a
+// failure anywhere after the database's creation still drops it.
 const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
 const prisma = createPrismaClient(database.url, { poolSize: 2 });
 
 async function measure(name: string, run: () => Promise<unknown>) {
@@ -78,6 +79,7 @@ async function seed() {
 }
 
 try {
+  await sql.connect();
   if (!values.reuse) await seed();
 
   const { rows } = await sql.query<{ created_at: Date; id: string }>(`select created_at, id from lead order by created_at desc, id desc offset $1 limit 1`, [
@@ -139,7 +141,10 @@ try {
   const offset = results.at(-1)!;
   console.log(`\nkeyset vs OFFSET for the same deep page: ${(offset.p95 / keyset.p95).toFixed(0)}× faster (p95)`);
 } finally {
-  await prisma.$disconnect();
-  await sql.end();
-  if (!values.keep && !values.reuse) await database.drop();
+  try {
+    await prisma.$disconnect();
+    await sql.end(); // a no-op when it never connected
+  } finally {
+    if (!values.keep && !values.reuse) await database.drop();
+  }
 }

@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createTestDatabase, testAdminUrl } from "@once/db/testing";
-import { repoRoot, startNode } from "../cluster/node-process.ts";
+import { repoRoot, startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult, type RequestSpec } from "./load.ts";
 import { cpuMsOf, processTree } from "./process-cpu.ts";
 
@@ -27,23 +27,26 @@ const benchEnv = { ONCE_BENCH_BUILD: "1" };
 const build = spawnSync("pnpm", ["exec", "next", "build"], { cwd: path.join(repoRoot, "apps/web"), stdio: "inherit", env: { ...process.env, ...benchEnv } });
 if (build.status !== 0) throw new Error("the bench build failed");
 
+// Everything after the database's creation is guarded: a node that never becomes ready
+// (startNode kills it), a failed run or a failed stop still drops the database.
 const database = await createTestDatabase("bench");
-const node = await startNode({
-  port: Number(values.port),
-  databaseUrl: database.url,
-  env: {
-    ...benchEnv,
-    RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
-    RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
-    LOG_LEVEL: "warn",
-    DATABASE_POOL_SIZE: "50",
-  },
-});
-
+let node: NodeProcess | undefined;
 try {
+  node = await startNode({
+    port: Number(values.port),
+    databaseUrl: database.url,
+    env: {
+      ...benchEnv,
+      RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
+      RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
+      LOG_LEVEL: "warn",
+      DATABASE_POOL_SIZE: "50",
+    },
+  });
+  const origin = node.url; // for the closures below, which would not see `node` as set
   const tokens = await Promise.all(
     Array.from({ length: connections }, async () => {
-      const res = await fetch(`${node.url}/api/v1/sessions`, { method: "POST" });
+      const res = await fetch(`${origin}/api/v1/sessions`, { method: "POST" });
       return ((await res.json()) as { token: string }).token;
     }),
   );
@@ -59,7 +62,7 @@ try {
   const replayKeys: { key: string; worker: number; i: number }[] = [];
   await runLoad({
     name: "prepare replays",
-    origin: node.url,
+    origin,
     connections,
     requests: connections * 4,
     next: (i, worker) => {
@@ -88,11 +91,11 @@ try {
   type Measured = LoadResult & { nodeCpu: number; databaseCpu: number };
   const results: Record<string, Measured> = {};
   for (const [name, next] of Object.entries(scenarios)) {
-    await runLoad({ name: `${name} warm-up`, origin: node.url, connections, requests: Math.min(1000, requests), next });
+    await runLoad({ name: `${name} warm-up`, origin, connections, requests: Math.min(1000, requests), next });
     const nodePids = processTree(node.process.pid!);
     const databasePids = await backends();
     const before = { node: cpuMsOf(nodePids), database: cpuMsOf(databasePids) };
-    const result = await runLoad({ name, origin: node.url, connections, requests, next });
+    const result = await runLoad({ name, origin, connections, requests, next });
     const databaseAfter = [...new Set([...databasePids, ...(await backends())])];
     results[name] = {
       ...result,
@@ -117,6 +120,9 @@ try {
   check("(b)/(d) throughput (target ≥ 1.25)", b.throughput / d.throughput, b.throughput / d.throughput >= 1.25);
   console.log(`(b)/(a) node CPU per request (no target)  ${(b.nodeCpu / a.nodeCpu).toFixed(2).padStart(6)}`);
 } finally {
-  await node.stop();
-  await database.drop();
+  try {
+    await node?.stop();
+  } finally {
+    await database.drop();
+  }
 }

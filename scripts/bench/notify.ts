@@ -146,10 +146,14 @@ try {
     await sql.end();
   }
 } finally {
-  await nginx?.stop();
-  await Promise.all(nodes.map((n) => n.stop("SIGTERM")));
-  await receiver.close();
-  await database.drop();
+  // The database is dropped even when a stop or the receiver's close fails.
+  try {
+    await nginx?.stop();
+    await Promise.all(nodes.map((n) => n.stop("SIGTERM")));
+    await receiver.close();
+  } finally {
+    await database.drop();
+  }
 }
 
 console.log(`\n${leadCount} inquiries in ${burstMs / 1000} s, 2 nodes behind nginx, confirmation → receiver's acknowledgement (s):\n`);

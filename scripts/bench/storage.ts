@@ -45,9 +45,28 @@ interface Side {
   times: { claim: number[]; replay: number[] };
 }
 
+/** Every side opened, so that its database is dropped at the end whatever failed. */
+const opened: Side[] = [];
+
 async function open(name: string, label: string): Promise<Side> {
   const database = await createTestDatabase(label);
-  return { name, database, prisma: createPrismaClient(database.url, { poolSize: 2 }), claimed: [], times: { claim: [], replay: [] } };
+  const side: Side = { name, database, prisma: createPrismaClient(database.url, { poolSize: 2 }), claimed: [], times: { claim: [], replay: [] } };
+  opened.push(side);
+  return side;
+}
+
+/** Disconnects each side and drops its database, even when the disconnect or an earlier side's close fails. */
+async function closeAll([side, ...rest]: Side[]): Promise<void> {
+  if (!side) return;
+  try {
+    try {
+      await side.prisma.$disconnect();
+    } finally {
+      await side.database.drop();
+    }
+  } finally {
+    await closeAll(rest);
+  }
 }
 
 async function timed(into: number[], run: () => Promise<{ replayed: boolean }>, replayed: boolean) {
@@ -82,11 +101,12 @@ const stats = (times: number[]) => {
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 
 const started = performance.now();
-const empty = await open("empty table", "benchstorage_empty");
-const full = await open(`${total.toLocaleString("en")} records`, "benchstorage_full");
-const sql = new pg.Client({ connectionString: full.database.url });
-await sql.connect();
+let sql: pg.Client | undefined;
 try {
+  const empty = await open("empty table", "benchstorage_empty");
+  const full = await open(`${total.toLocaleString("en")} records`, "benchstorage_full");
+  sql = new pg.Client({ connectionString: full.database.url });
+  await sql.connect();
   console.log(`filling ${total.toLocaleString("en")} records …`);
   const fill = await fillRecords(sql, total, fingerprint);
   const indexes = Object.entries(fill.indexSeconds)
@@ -148,9 +168,9 @@ try {
   console.log(`compaction, 20 batches of 500 tombstones: p50 ${batches.p50.toFixed(1)} ms, p95 ${batches.p95.toFixed(1)} ms per batch`);
   console.log(`\ntotal ${seconds(started)} s`);
 } finally {
-  await sql.end();
-  for (const side of [empty, full]) {
-    await side.prisma.$disconnect();
-    await side.database.drop();
+  try {
+    await sql?.end();
+  } finally {
+    await closeAll(opened);
   }
 }

@@ -120,6 +120,7 @@ export const en = {
   "lead.deliveryStatus.delivered": "delivered",
   "lead.deliveryStatus.dead": "failed for good",
   "lead.retryDelivery": "Retry delivery",
+  "lead.notRequeued": "Not retried: it had already been retried meanwhile.",
   "lead.operation": "Operation record",
   "lead.operationText":
     "key {key}, {outcome}, first seen {first}, kept until {until}. Requests seen with this key: {total} ({replays} replays, {conflicts} conflicts, {inProgress} answered “in progress”).",
@@ -248,6 +249,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "lead.deliveryStatus.delivered": "已送达",
   "lead.deliveryStatus.dead": "失败",
   "lead.retryDelivery": "重新投递",
+  "lead.notRequeued": "未重新投递：此前已有人重新投递。",
   "lead.operation": "操作记录",
   "lead.operationText":
     "编号 {key}，{outcome}，首次收到于 {first}，保留至 {until}。使用该编号的请求共 {total} 次（重放 {replays} 次，冲突 {conflicts} 次，答复“处理中” {inProgress} 次）。",

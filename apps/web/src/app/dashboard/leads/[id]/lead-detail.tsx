@@ -2,8 +2,9 @@
 // One lead: contact links (tel:, mailto:), status and assignment (sent with the version this page
 // saw; a conflict is explained and offers a reload, never overwritten; any status may be chosen,
 // a move backwards asks for a reason), the activity timeline, notes, deliveries, and the
-// operation record behind "technical details". "Back to the list" returns to the list as it was
-// left (its query, kept for the tab: ../list-params.ts).
+// operation record behind "technical details". Each save (status or assignee, a note, a
+// delivery's retry) tells its outcome below its controls, brought into view. "Back to the list"
+// returns to the list as it was left (its query, kept for the tab: ../list-params.ts).
 import Link from "next/link";
 import { errorText } from "../../error-text";
 import { useEffect, useState } from "react";
@@ -11,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, Facts, Field, Input, Notice, Select, Textarea } from "@once/ui";
 import { ArrowLeft, CircleAlert, Icon, Mail, Phone } from "@once/ui/icons";
 import { isBackwardMove, type LeadStatus } from "@once/db/domain";
+import type { DashboardTranslate } from "~/i18n/dashboard";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
@@ -21,6 +23,11 @@ import { LAST_LIST_KEY } from "../list-params";
 import { LeadTimeline } from "./lead-timeline";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
+
+/** A save's line: what went wrong (in the reader's language), `saved`, or nothing while idle or pending. */
+const outcomeText = (mutation: { error: unknown; isSuccess: boolean }, t: DashboardTranslate, saved = t("common.saved")): string =>
+  mutation.error ? errorText(mutation.error, t) : mutation.isSuccess ? saved : "";
+const outcomeClass = (failed: boolean) => (failed ? "text-sm font-medium text-danger" : "text-sm text-ink-muted");
 
 export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const trpc = useTRPC();
@@ -42,7 +49,9 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   // Below the status and assignee controls: on a phone often under the screen's foot.
   const outcomeArea = useRevealOutcome<HTMLDivElement>(settledAt(update));
   const addNote = useMutation(trpc.dashboard.leads.addNote.mutationOptions({ onSuccess: () => (setNote(""), refresh()) }));
+  const noteOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(addNote));
   const requeue = useMutation(trpc.dashboard.deliveries.requeue.mutationOptions({ onSuccess: refresh }));
+  const requeueOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(requeue));
   if (lead.error)
     return (
       <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
@@ -56,7 +65,6 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
     setPending(null);
     update.mutate({ id, version: l.version, status: next });
   };
-  const updateMessage = update.error ? errorText(update.error, t) : update.isSuccess ? t("common.saved") : "";
   return (
     <article className="space-y-4">
       <Link href={backTo} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-brand hover:underline">
@@ -152,8 +160,8 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             </Select>
           </Field>
           <div ref={outcomeArea}>
-            <p role="status" className={update.error ? "text-sm font-medium text-danger" : "text-sm text-ink-muted"} data-testid="update-status">
-              {updateMessage}
+            <p role="status" className={outcomeClass(!!update.error)} data-testid="update-status">
+              {outcomeText(update, t)}
             </p>
             {update.error ? (
               <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
@@ -175,6 +183,9 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
           <Button type="submit" variant="primary" disabled={addNote.isPending || note.trim() === ""}>
             {t("lead.addNoteButton")}
           </Button>
+          <p ref={noteOutcomeArea} role="status" className={`mt-2 ${outcomeClass(!!addNote.error)}`} data-testid="note-status">
+            {outcomeText(addNote, t)}
+          </p>
         </form>
       </Card>
       <Card role="region" aria-labelledby="delivery-heading">
@@ -195,6 +206,10 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             </li>
           ))}
         </ul>
+        <p ref={requeueOutcomeArea} role="status" className={`mt-2 ${outcomeClass(!!requeue.error)}`} data-testid="requeue-status">
+          {/* Not requeued: it was no longer a dead letter (someone retried it meanwhile); the refetch shows its state. */}
+          {outcomeText(requeue, t, requeue.data?.requeued === false ? t("lead.notRequeued") : t("common.saved"))}
+        </p>
       </Card>
       <Card>
         <details>
