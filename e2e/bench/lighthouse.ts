@@ -14,6 +14,7 @@ import lighthouse from "lighthouse";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
+import { tearDown } from "@once/scripts/bench/tear-down";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 import { startBaseline, type Baseline } from "./lighthouse-baseline.ts";
@@ -111,12 +112,11 @@ try {
   console.log(`\nMain-thread time by script in each page's last run (Lighthouse's bootup-time, throttled):\n${busiest.join("\n")}`);
   console.log(missed ? "\nMISSES a target" : "\nmeets every target");
 } finally {
-  try {
-    chrome?.kill();
-    await baseline?.stop();
-    await node?.stop();
-  } finally {
-    await database.drop();
-  }
+  await tearDown(
+    () => chrome?.kill(),
+    () => baseline?.stop(),
+    () => node?.stop(),
+    () => database.drop(),
+  );
 }
 process.exit(missed ? 1 : 0);

@@ -12,6 +12,7 @@ import { createPrismaClient } from "@once/db";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 import { upsertStaffAccount } from "@once/auth";
+import { tearDown } from "@once/scripts/bench/tear-down";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
@@ -117,11 +118,10 @@ try {
   }
   console.log(`\npolling p95 ÷ live p95: ${(p95s[1]! / p95s[0]!).toFixed(1)}`);
 } finally {
-  try {
-    await browser?.close();
-    await node?.stop();
-  } finally {
-    await database.drop();
-  }
+  await tearDown(
+    () => browser?.close(),
+    () => node?.stop(),
+    () => database.drop(),
+  );
 }
 process.exit(missed ? 1 : 0);

@@ -8,6 +8,7 @@
 import { chromium, type Browser } from "@playwright/test";
 import { createTestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
+import { tearDown } from "@once/scripts/bench/tear-down";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
@@ -106,11 +107,10 @@ try {
   console.log(failed ? `\nMISSES a target (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)` : `\nmeets the targets (order page ≤ ${LIMIT_KB} kB gzip, CLS 0)`);
   await context.close();
 } finally {
-  try {
-    await browser?.close();
-    await node?.stop();
-  } finally {
-    await database.drop();
-  }
+  await tearDown(
+    () => browser?.close(),
+    () => node?.stop(),
+    () => database.drop(),
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -11,6 +11,7 @@ import { createPrismaClient } from "@once/db";
 import { createTestDatabase } from "@once/db/testing";
 import { countLeadsByStatus, listLeads } from "@once/api/dashboard/lead-list";
 import { percentile } from "./load.ts";
+import { tearDown } from "./tear-down.ts";
 
 // --keep: leave the seeded database (its URL is printed) for EXPLAIN ANALYZE by hand;
 // --reuse URL: measure on such a kept database again instead of seeding a new one.
@@ -141,10 +142,9 @@ try {
   const offset = results.at(-1)!;
   console.log(`\nkeyset vs OFFSET for the same deep page: ${(offset.p95 / keyset.p95).toFixed(0)}× faster (p95)`);
 } finally {
-  try {
-    await prisma.$disconnect();
-    await sql.end(); // a no-op when it never connected
-  } finally {
-    if (!values.keep && !values.reuse) await database.drop();
-  }
+  await tearDown(
+    () => prisma.$disconnect(),
+    () => sql.end(), // a no-op when it never connected
+    () => (values.keep || values.reuse ? undefined : database.drop()),
+  );
 }

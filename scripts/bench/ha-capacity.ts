@@ -13,6 +13,7 @@ import { startHaDatabase } from "../cluster/ha/ha-database.ts";
 import { startNginx } from "../cluster/nginx.ts";
 import { startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult } from "./load.ts";
+import { tearDown } from "./tear-down.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
 const requests = Number(values.requests);
@@ -62,11 +63,10 @@ const rows: LoadResult[] = [];
     node = await startNode({ port: 3501, databaseUrl: db.url, env });
     rows.push(...(await measure("one node, single PostgreSQL", node.url)));
   } finally {
-    try {
-      await node?.stop();
-    } finally {
-      await db?.drop();
-    }
+    await tearDown(
+      () => node?.stop(),
+      () => db?.drop(),
+    );
   }
 }
 // 2 and 3. The HA database.
@@ -88,11 +88,10 @@ try {
   }
 } finally {
   // The HA database is stopped even when a node's stop fails.
-  try {
-    await Promise.all(nodes.map((n) => n.stop()));
-  } finally {
-    await ha.stop();
-  }
+  await tearDown(
+    () => Promise.all(nodes.map((n) => n.stop())),
+    () => ha.stop(),
+  );
 }
 
 console.log(`\n${requests} requests per row, ${connections} connections, fresh keys\n`);

@@ -14,6 +14,7 @@ import { createTestDatabase, testAdminUrl } from "@once/db/testing";
 import { repoRoot, startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult, type RequestSpec } from "./load.ts";
 import { cpuMsOf, processTree } from "./process-cpu.ts";
+import { tearDown } from "./tear-down.ts";
 
 const { values } = parseArgs({
   options: { requests: { type: "string", default: "4000" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3400" } },
@@ -120,9 +121,8 @@ try {
   check("(b)/(d) throughput (target ≥ 1.25)", b.throughput / d.throughput, b.throughput / d.throughput >= 1.25);
   console.log(`(b)/(a) node CPU per request (no target)  ${(b.nodeCpu / a.nodeCpu).toFixed(2).padStart(6)}`);
 } finally {
-  try {
-    await node?.stop();
-  } finally {
-    await database.drop();
-  }
+  await tearDown(
+    () => node?.stop(),
+    () => database.drop(),
+  );
 }

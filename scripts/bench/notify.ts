@@ -13,6 +13,7 @@ import { startWebhookReceiver, type Behaviour } from "@once/notify/testing/webho
 import { startNginx } from "../cluster/nginx.ts";
 import { startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { percentile } from "./load.ts";
+import { tearDown } from "./tear-down.ts";
 
 const { values } = parseArgs({
   options: {
@@ -146,14 +147,12 @@ try {
     await sql.end();
   }
 } finally {
-  // The database is dropped even when a stop or the receiver's close fails.
-  try {
-    await nginx?.stop();
-    await Promise.all(nodes.map((n) => n.stop("SIGTERM")));
-    await receiver.close();
-  } finally {
-    await database.drop();
-  }
+  await tearDown(
+    () => nginx?.stop(),
+    () => Promise.all(nodes.map((n) => n.stop("SIGTERM"))),
+    () => receiver.close(),
+    () => database.drop(),
+  );
 }
 
 console.log(`\n${leadCount} inquiries in ${burstMs / 1000} s, 2 nodes behind nginx, confirmation → receiver's acknowledgement (s):\n`);

@@ -18,6 +18,7 @@ import { runOnce, tombstoneHorizon, type IdempotentOperation } from "@once/idemp
 import { createPostgresStore } from "@once/idempotency/postgres";
 import { percentile } from "./load.ts";
 import { CUSTOMERS, fillRecords, liveRecord, operationOf, principalOf } from "./storage-fill.ts";
+import { tearDown } from "./tear-down.ts";
 
 const { values } = parseArgs({
   options: { records: { type: "string", default: "10000000" }, rounds: { type: "string", default: "20" }, block: { type: "string", default: "150" } },
@@ -53,20 +54,6 @@ async function open(name: string, label: string): Promise<Side> {
   const side: Side = { name, database, prisma: createPrismaClient(database.url, { poolSize: 2 }), claimed: [], times: { claim: [], replay: [] } };
   opened.push(side);
   return side;
-}
-
-/** Disconnects each side and drops its database, even when the disconnect or an earlier side's close fails. */
-async function closeAll([side, ...rest]: Side[]): Promise<void> {
-  if (!side) return;
-  try {
-    try {
-      await side.prisma.$disconnect();
-    } finally {
-      await side.database.drop();
-    }
-  } finally {
-    await closeAll(rest);
-  }
 }
 
 async function timed(into: number[], run: () => Promise<{ replayed: boolean }>, replayed: boolean) {
@@ -168,9 +155,6 @@ try {
   console.log(`compaction, 20 batches of 500 tombstones: p50 ${batches.p50.toFixed(1)} ms, p95 ${batches.p95.toFixed(1)} ms per batch`);
   console.log(`\ntotal ${seconds(started)} s`);
 } finally {
-  try {
-    await sql?.end();
-  } finally {
-    await closeAll(opened);
-  }
+  // Each side disconnected and its database dropped, even when an earlier step fails.
+  await tearDown(() => sql?.end(), ...opened.flatMap((side) => [() => side.prisma.$disconnect(), () => side.database.drop()]));
 }
