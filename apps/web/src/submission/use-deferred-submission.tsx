@@ -56,7 +56,7 @@ export function useDeferredSubmission(type: OperationType, scope: string): Defer
     submission.submit(held);
   }, [held, submission]);
 
-  const ready = engine !== null && submission.ready;
+  const ready = submission.ready; // only the engine's binding reports a ready submission
   return {
     ...(ready ? submission : NOT_READY),
     // Before the engine: hold the submit (a second click while waiting sends nothing more).
