@@ -161,7 +161,11 @@ async function runHook(hook, deadline) {
  * 1. readiness answers 503 "draining" (/api/health/ready reads `lifecycle.draining`);
  * 2. no new connections (the listener closes: nginx's connect is refused and it passes the
  *    request to another node, which is safe because nothing was sent); every answer from now
- *    on says `Connection: close`, so no connection is reused after it. Idle keep-alive
+ *    on says `Connection: close`, so no connection is reused after it. One race is left that
+ *    no node can close: a connection the kernel completed but the node had not yet accepted
+ *    is reset with the listener, and a POST nginx had already written on it is answered 502
+ *    (nginx never resends a POST; the client retries with its key, nothing is lost). That is
+ *    why a rolling restart takes the node out of nginx's rotation first (docs/OPERATIONS.md). Idle keep-alive
  *    connections are NOT closed by the node: nginx may be sending a request on one at that very
  *    moment, and a POST lost that way is a 502 it never resends (seen in the rolling-restart
  *    test). A request arriving on one is answered (with `Connection: close`); otherwise nginx

@@ -1,5 +1,5 @@
 // One production node's two health questions, and its stop: on SIGTERM it says "draining",
-// takes no new connections, closes idle ones, answers the requests in flight with
+// takes no new connections, answers the requests in flight (and any arriving on an idle one) with
 // `Connection: close`, lets the notification worker finish the delivery it holds, and exits 0
 // within SHUTDOWN_TIMEOUT_MS. The requests are kept in flight by locks the test holds (the
 // guide's row for orders, _prisma_migrations for the readiness check), so every step happens

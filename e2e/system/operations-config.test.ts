@@ -1,7 +1,7 @@
 // The files docs/OPERATIONS.md installs: the systemd units as systemd reads them, and the TLS
 // nginx example as nginx reads it (`nginx -t`, with a throwaway self-signed certificate).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -50,6 +50,22 @@ describe("deploy/nginx/once-tls.conf", () => {
     expect(checked.stderr).toMatch(/syntax is ok/);
     expect(checked.stderr).toMatch(/test is successful/);
     expect(checked.status).toBe(0);
+  });
+
+  it("is taken out of rotation and put back by the roll's two edits (docs/OPERATIONS.md), exactly one line each", () => {
+    const installed = path.join(dir, "conf.d-once.conf");
+    copyFileSync(path.join(repoRoot, "deploy/nginx/once-tls.conf"), installed);
+    const edit = (command: string) => {
+      const done = spawnSync("bash", ["-c", command.replaceAll("/etc/nginx/conf.d/once.conf", installed)], { encoding: "utf8" });
+      expect(done.stderr).toBe("");
+      expect(done.status).toBe(0);
+      return readFileSync(installed, "utf8");
+    };
+    const shipped = deployFile("nginx/once-tls.conf");
+    const out = edit(RUN.outOfRotation);
+    const changed = out.split("\n").filter((line, i) => line !== shipped.split("\n")[i]);
+    expect(changed.map((line) => line.trim())).toEqual(["server 127.0.0.1:8081 down;"]);
+    expect(edit(RUN.backIntoRotation)).toBe(shipped);
   });
 
   it("keeps the proxy rules of once.conf.template: no POST replayed, idle upstream connections closed first", () => {
