@@ -41,6 +41,7 @@ const TEXT = {
     note: "Add a note",
     addNote: "Add note",
     retryDelivery: "Retry delivery",
+    deliveries: "Notifications to sales",
     serverError: "Something went wrong: an unexpected error on the server. Try again; if it keeps happening, tell your administrator.",
     noAnswer: "Something went wrong: the server did not answer (offline, or the server is restarting). Check the connection and try again.",
     markSeen: "Mark as seen",
@@ -76,6 +77,7 @@ const TEXT = {
     note: "添加备注",
     addNote: "添加备注",
     retryDelivery: "重新投递",
+    deliveries: "给销售的通知",
     serverError: "出错了：服务器发生意外错误。请重试；如果反复出现，请联系管理员。",
     noAnswer: "出错了：服务器没有响应（网络已断开，或服务器正在重启）。请检查网络后重试。",
     markSeen: "标记为已查看",
@@ -247,6 +249,15 @@ for (const locale of DASHBOARD_LOCALES) {
       await page.getByRole("button", { name: L.addNote, exact: true }).click();
       await expect(page.getByTestId("note-status")).toHaveText(L.saved);
       await expect(notes).toContainText("Left a voicemail.");
+
+      // Sales (not an admin) see the dead delivery but no retry, and no outcome line for one.
+      const sales = await signInAs(browser, E2E_STAFF[1]!, locale);
+      await sales.goto(page.url());
+      await expect(sales.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
+      await expect(sales.getByRole("region", { name: L.deliveries })).toBeVisible();
+      await expect(sales.getByRole("button", { name: L.retryDelivery })).toHaveCount(0);
+      await expect(sales.getByTestId("requeue-status")).toHaveCount(0);
+      await sales.context().close();
 
       // The retry gets no answer at all.
       await page.route("**/api/trpc/dashboard.deliveries.requeue**", (route) => route.abort());

@@ -35,13 +35,12 @@ const secret = `whsec_${randomBytes(32).toString("base64")}`;
 // acknowledged each delivery id (the first 200 it answered).
 let scenario: Scenario = { name: "", target: 0, firstAttempt: () => "ok" };
 const ackedAt = new Map<string, number>();
-const receiver = await startWebhookReceiver(secret, (deliveryId, attempt) => {
-  const behaviour = attempt === 1 ? scenario.firstAttempt() : "ok";
-  if (behaviour === "ok" && !ackedAt.has(deliveryId)) ackedAt.set(deliveryId, Date.now());
-  return behaviour;
-});
 
+// Everything started after the database is inside the try below, so whatever fails to start
+// leaves nothing behind: the receiver, each node that did start, nginx, the database.
 const database = await createTestDatabase("benchnotify");
+type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+let receiver: Receiver | undefined;
 const nodes: NodeProcess[] = [];
 let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 
@@ -77,7 +76,7 @@ async function sendBurst(origin: string, count = leadCount, spreadMs = burstMs):
   return confirmedAt;
 }
 
-async function run(sql: pg.Client, origin: string, current: Scenario, burst: { count: number; spreadMs: number } = { count: leadCount, spreadMs: burstMs }) {
+async function run(sql: pg.Client, origin: string, receiver: Receiver, current: Scenario, burst: { count: number; spreadMs: number } = { count: leadCount, spreadMs: burstMs }) {
   scenario = current;
   const confirmedAt = await sendBurst(origin, burst.count, burst.spreadMs);
   const leadIds = [...confirmedAt.keys()];
@@ -118,6 +117,11 @@ async function run(sql: pg.Client, origin: string, current: Scenario, burst: { c
 
 const results: Awaited<ReturnType<typeof run>>[] = [];
 try {
+  receiver = await startWebhookReceiver(secret, (deliveryId, attempt) => {
+    const behaviour = attempt === 1 ? scenario.firstAttempt() : "ok";
+    if (behaviour === "ok" && !ackedAt.has(deliveryId)) ackedAt.set(deliveryId, Date.now());
+    return behaviour;
+  });
   const env = {
     NOTIFY_WEBHOOK_URL: receiver.url,
     NOTIFY_WEBHOOK_SECRET: secret,
@@ -127,17 +131,20 @@ try {
     RATE_LIMIT_SESSIONS_PER_MINUTE: "100000",
     LOG_LEVEL: "warn",
   };
-  const started = await Promise.all([1, 2].map((i) => startNode({ port: port + i, databaseUrl: database.url, env, seed: true })));
-  nodes.push(...started);
+  // Started side by side; a node that did start is kept for the tear-down even if the other failed.
+  const started = await Promise.allSettled([1, 2].map((i) => startNode({ port: port + i, databaseUrl: database.url, env, seed: true })));
+  for (const node of started) if (node.status === "fulfilled") nodes.push(node.value);
+  const failedStart = started.find((node) => node.status === "rejected");
+  if (failedStart) throw failedStart.reason;
   nginx = await startNginx({ port, upstreamPorts: nodes.map((n) => n.port) });
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   try {
     // Not measured: the nodes' first requests load their route modules and connections.
-    await run(sql, nginx.url, { name: "warm-up", target: 0, firstAttempt: () => "ok" }, { count: 10, spreadMs: 1_000 });
-    results.push(await run(sql, nginx.url, { name: "healthy receiver", target: 3, firstAttempt: () => "ok" }));
+    await run(sql, nginx.url, receiver, { name: "warm-up", target: 0, firstAttempt: () => "ok" }, { count: 10, spreadMs: 1_000 });
+    results.push(await run(sql, nginx.url, receiver, { name: "healthy receiver", target: 3, firstAttempt: () => "ok" }));
     results.push(
-      await run(sql, nginx.url, {
+      await run(sql, nginx.url, receiver, {
         name: `receiver failing ${Math.round(failRate * 100)} % of first attempts`,
         target: 15,
         firstAttempt: () => (Math.random() < failRate ? "fail" : "ok"),
@@ -150,7 +157,7 @@ try {
   await tearDown(
     () => nginx?.stop(),
     () => Promise.all(nodes.map((n) => n.stop("SIGTERM"))),
-    () => receiver.close(),
+    () => receiver?.close(),
     () => database.drop(),
   );
 }

@@ -206,10 +206,13 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             </li>
           ))}
         </ul>
-        <p ref={requeueOutcomeArea} role="status" className={`mt-2 ${outcomeClass(!!requeue.error)}`} data-testid="requeue-status">
-          {/* Not requeued: it was no longer a dead letter (someone retried it meanwhile); the refetch shows its state. */}
-          {outcomeText(requeue, t, requeue.data?.requeued === false ? t("lead.notRequeued") : t("common.saved"))}
-        </p>
+        {/* Only admins can retry a delivery: no one else gets an (empty) outcome line for it. */}
+        {isAdmin ? (
+          <p ref={requeueOutcomeArea} role="status" className={`mt-2 ${outcomeClass(!!requeue.error)}`} data-testid="requeue-status">
+            {/* Not requeued: it was no longer a dead letter (someone retried it meanwhile); the refetch shows its state. */}
+            {outcomeText(requeue, t, requeue.data?.requeued === false ? t("lead.notRequeued") : t("common.saved"))}
+          </p>
+        ) : null}
       </Card>
       <Card>
         <details>
