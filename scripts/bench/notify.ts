@@ -76,7 +76,13 @@ async function sendBurst(origin: string, count = leadCount, spreadMs = burstMs):
   return confirmedAt;
 }
 
-async function run(sql: pg.Client, origin: string, receiver: Receiver, current: Scenario, burst: { count: number; spreadMs: number } = { count: leadCount, spreadMs: burstMs }) {
+async function run(
+  sql: pg.Client,
+  origin: string,
+  receiver: Receiver,
+  current: Scenario,
+  burst: { count: number; spreadMs: number } = { count: leadCount, spreadMs: burstMs },
+) {
   scenario = current;
   const confirmedAt = await sendBurst(origin, burst.count, burst.spreadMs);
   const leadIds = [...confirmedAt.keys()];
