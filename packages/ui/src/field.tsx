@@ -2,7 +2,6 @@
 // fields are marked (required is the norm); the marking's words come from the caller, so each
 // language uses its own punctuation ("(optional)", "（选填）").
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { ChevronDown, Icon } from "./icons";
 import { cx } from "./cx";
 
 export const controlClasses =
@@ -64,12 +63,17 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
   return <textarea className={cx(controlClasses, "min-h-32 resize-y", className)} {...props} />;
 }
 
-/** The platform's own select (the best picker on phones), drawn like the other controls. */
+/**
+ * The platform's own select (the best picker on phones), drawn like the other controls. Its
+ * chevron is Lucide's chevron-down as a CSS mask (`select-chevron`, ./theme.css), not an
+ * `<Icon>`: the order form is a client component, and an icon drawn there ships the icon
+ * component and its path data in the order page's first-load JavaScript (BENCHMARKS.md).
+ */
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div className="relative">
       <select className={cx(controlClasses, "appearance-none pe-10", className)} {...props} />
-      <Icon node={ChevronDown} className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+      <span aria-hidden className="select-chevron pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 bg-ink-muted" />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { useForm } from "react-hook-form";
 import type { LeadInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
 import { Button } from "@once/ui";
-import { Icon, Send } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
@@ -13,7 +12,8 @@ import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
 
-export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
+/** `sendIcon`: the submit button's icon, drawn by the server page (~/submission/send-icon). */
+export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: string; sendIcon: React.ReactNode }) {
   const { t } = useI18n();
   const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
     useDeferredSubmission("lead", "lead");
@@ -103,7 +103,7 @@ export function LeadForm({ initialContent = "" }: { initialContent?: string }) {
         </div>
       </fieldset>
       <Button type="submit" variant="primary" size="lg" block disabled={locked || busy} aria-busy={view.phase === "submitting" || busy}>
-        <Icon node={Send} />
+        {sendIcon}
         {view.phase === "submitting" || busy ? t("form.submitting") : t("form.submitLead")}
       </Button>
       <Status

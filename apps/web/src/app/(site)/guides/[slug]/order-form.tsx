@@ -5,14 +5,14 @@ import { useForm } from "react-hook-form";
 import type { OrderInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
 import { Button, Field, Select } from "@once/ui";
-import { Icon, Send } from "@once/ui/icons";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
-export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: string; maxPerOrder: number }) {
+/** `sendIcon`: the submit button's icon, drawn by the server page (~/submission/send-icon). */
+export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string; title: string; maxPerOrder: number; sendIcon: React.ReactNode }) {
   const { t } = useI18n();
   const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
     useDeferredSubmission("order", `order:${slug}`);
@@ -86,7 +86,7 @@ export function OrderForm({ slug, title, maxPerOrder }: { slug: string; title: s
         />
       </fieldset>
       <Button type="submit" variant="primary" size="lg" block disabled={locked || busy} aria-busy={view.phase === "submitting" || busy}>
-        <Icon node={Send} />
+        {sendIcon}
         {view.phase === "submitting" || busy ? t("form.submitting") : t("form.submitOrder")}
       </Button>
       <Status
