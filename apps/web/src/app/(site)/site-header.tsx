@@ -11,7 +11,10 @@ export function SiteHeader({ t }: { t: Translate }) {
   return (
     <header className="border-b border-line bg-surface/90">
       <nav aria-label={t("site.title")} className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:px-6">
-        <a href="/guides" className="me-auto inline-flex items-center gap-2 text-base font-bold text-ink">
+        {/* As tall as its row will be (the language switch's 38 px on phones, the links' 40 px
+            beside it from sm on): a browser may paint the header before the rest of it has
+            arrived, and a shorter row would then grow and push the brand down (a layout shift). */}
+        <a href="/guides" className="me-auto inline-flex min-h-9.5 items-center gap-2 text-base font-bold text-ink sm:min-h-10">
           <span aria-hidden className="inline-flex size-8 items-center justify-center rounded-control bg-brand text-on-brand">
             <Icon node={BookOpen} className="size-4.5" />
           </span>

@@ -3,10 +3,10 @@
 import { useForm } from "react-hook-form";
 import type { LeadInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
-import { Button } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
+import { SubmitButton } from "~/submission/submit-button";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
@@ -102,10 +102,13 @@ export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: s
           />
         </div>
       </fieldset>
-      <Button type="submit" variant="primary" size="lg" block disabled={locked || busy} aria-busy={view.phase === "submitting" || busy}>
-        {sendIcon}
-        {view.phase === "submitting" || busy ? t("form.submitting") : t("form.submitLead")}
-      </Button>
+      <SubmitButton
+        label={t("form.submitLead")}
+        sendingLabel={t("form.submitting")}
+        sending={view.phase === "submitting" || busy}
+        disabled={locked || busy}
+        icon={sendIcon}
+      />
       <Status
         view={view}
         kind="lead"

@@ -4,10 +4,11 @@
 import { useForm } from "react-hook-form";
 import type { OrderInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
-import { Button, Field, Select } from "@once/ui";
+import { Field, Select } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
+import { SubmitButton } from "~/submission/submit-button";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 import { useSubmittedValues } from "~/submission/use-submitted-values";
 
@@ -85,10 +86,13 @@ export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string
           error={errors.contact?.address?.message}
         />
       </fieldset>
-      <Button type="submit" variant="primary" size="lg" block disabled={locked || busy} aria-busy={view.phase === "submitting" || busy}>
-        {sendIcon}
-        {view.phase === "submitting" || busy ? t("form.submitting") : t("form.submitOrder")}
-      </Button>
+      <SubmitButton
+        label={t("form.submitOrder")}
+        sendingLabel={t("form.submitting")}
+        sending={view.phase === "submitting" || busy}
+        disabled={locked || busy}
+        icon={sendIcon}
+      />
       <Status
         view={view}
         kind="order"
