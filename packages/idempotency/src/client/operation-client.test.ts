@@ -43,6 +43,22 @@ describe("one attempt", () => {
     expect(server.executed).toEqual([{ principal: "customer:a", key: "key-00000003", params }]);
   });
 
+  it("never sends a key superseded while its look-up was under way (the form edited mid-retry)", async () => {
+    const server = fakeServer();
+    const tab = openTab(server);
+    const operation = tab.create("order", "order:sample-guide", "key-00000009", params);
+    server.next.push({ status: 503 });
+    await expect(tab.attempt(operation)).rejects.toBeInstanceOf(OutcomeUnknown);
+    const lookUp = server.transport.lookUp;
+    server.transport.lookUp = (query) => {
+      tab.supersede(operation.key); // the customer presses "Change the details" meanwhile
+      return lookUp(query);
+    };
+    await expect(tab.attempt(operation)).rejects.toMatchObject({ name: "FinalRefusal", code: "SUPERSEDED" });
+    expect(server.sent).toEqual(["key-00000009"]); // the first attempt only: never resent
+    expect(server.executed).toEqual([]);
+  });
+
   it("fingerprints the input as the schema parses it, as the server does", async () => {
     const server = fakeServer();
     const tab = openTab(server);

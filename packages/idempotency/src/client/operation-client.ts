@@ -101,12 +101,13 @@ export function createOperationClient<Specs extends Record<string, AnyOperationS
     },
     attempt: (operation) =>
       withOperationLock(locks, operation.key, async () => {
-        const isSuperseded = superseded.has(operation.key);
-        if (sent.has(operation.key) || isSuperseded) {
+        if (sent.has(operation.key) || superseded.has(operation.key)) {
           const known = await lookUp(operation);
           if (known) return known;
-          if (isSuperseded) throw new FinalRefusal(SUPERSEDED, 0);
         }
+        // Asked again after the look-up's round trip: the customer may have edited the form
+        // (superseding this key) while it was under way, and a superseded key is never sent.
+        if (superseded.has(operation.key)) throw new FinalRefusal(SUPERSEDED, 0);
         return send(operation);
       }),
     lookUp,
