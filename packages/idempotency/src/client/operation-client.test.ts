@@ -49,8 +49,9 @@ describe("one attempt", () => {
     const operation = tab.create("order", "order:sample-guide", "key-00000009", params);
     server.next.push({ status: 503 });
     await expect(tab.attempt(operation)).rejects.toBeInstanceOf(OutcomeUnknown);
-    const lookUp = server.transport.lookUp;
-    server.transport.lookUp = (query) => {
+    const transport = server.transport;
+    const lookUp = transport.lookUp.bind(transport);
+    transport.lookUp = (query) => {
       tab.supersede(operation.key); // the customer presses "Change the details" meanwhile
       return lookUp(query);
     };
