@@ -4,28 +4,28 @@
 // input once the answer takes more than 500 ms (seen by `pnpm bench:page-weight`). The hidden
 // label is `invisible`, so it is neither seen nor part of the button's accessible name.
 import { Button, cx } from "@once/ui";
+import { useI18n } from "~/i18n/i18n-provider";
 
 export function SubmitButton({
   label,
   sending,
   disabled,
   icon,
-  sendingLabel,
 }: {
   label: string;
-  sendingLabel: string;
   sending: boolean;
   disabled: boolean;
   /** Drawn by the server page (./send-icon.tsx). */
   icon: React.ReactNode;
 }) {
+  const { t } = useI18n();
   const stacked = "col-start-1 row-start-1";
   return (
     <Button type="submit" variant="primary" size="lg" block disabled={disabled} aria-busy={sending}>
       {icon}
       <span className="grid text-center">
         <span className={cx(stacked, sending && "invisible")}>{label}</span>
-        <span className={cx(stacked, !sending && "invisible")}>{sendingLabel}</span>
+        <span className={cx(stacked, !sending && "invisible")}>{t("form.submitting")}</span>
       </span>
     </Button>
   );

@@ -102,13 +102,7 @@ export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: s
           />
         </div>
       </fieldset>
-      <SubmitButton
-        label={t("form.submitLead")}
-        sendingLabel={t("form.submitting")}
-        sending={view.phase === "submitting" || busy}
-        disabled={locked || busy}
-        icon={sendIcon}
-      />
+      <SubmitButton label={t("form.submitLead")} sending={view.phase === "submitting" || busy} disabled={locked || busy} icon={sendIcon} />
       <Status
         view={view}
         kind="lead"

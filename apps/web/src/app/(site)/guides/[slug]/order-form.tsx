@@ -86,13 +86,7 @@ export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string
           error={errors.contact?.address?.message}
         />
       </fieldset>
-      <SubmitButton
-        label={t("form.submitOrder")}
-        sendingLabel={t("form.submitting")}
-        sending={view.phase === "submitting" || busy}
-        disabled={locked || busy}
-        icon={sendIcon}
-      />
+      <SubmitButton label={t("form.submitOrder")} sending={view.phase === "submitting" || busy} disabled={locked || busy} icon={sendIcon} />
       <Status
         view={view}
         kind="order"
