@@ -23,8 +23,6 @@ export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: s
     defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "" },
   });
   const locked = view.phase !== "form";
-  // Validating (which may wait for the engine to load) or holding a submit until it has.
-  const busy = starting || form.formState.isSubmitting;
   useSubmittedValues(form, view);
   const errors = form.formState.errors;
   const startNewLead = () => {
@@ -102,7 +100,7 @@ export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: s
           />
         </div>
       </fieldset>
-      <SubmitButton label={t("form.submitLead")} sending={view.phase === "submitting" || busy} disabled={locked || busy} icon={sendIcon} />
+      <SubmitButton label={t("form.submitLead")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={sendIcon} />
       <Status
         view={view}
         kind="lead"

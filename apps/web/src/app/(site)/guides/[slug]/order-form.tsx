@@ -23,8 +23,6 @@ export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
   const locked = view.phase !== "form";
-  // Validating (which may wait for the engine to load) or holding a submit until it has.
-  const busy = starting || form.formState.isSubmitting;
   useSubmittedValues(form, view);
   const errors = form.formState.errors;
 
@@ -86,7 +84,7 @@ export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string
           error={errors.contact?.address?.message}
         />
       </fieldset>
-      <SubmitButton label={t("form.submitOrder")} sending={view.phase === "submitting" || busy} disabled={locked || busy} icon={sendIcon} />
+      <SubmitButton label={t("form.submitOrder")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={sendIcon} />
       <Status
         view={view}
         kind="order"
