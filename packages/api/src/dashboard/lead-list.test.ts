@@ -11,7 +11,8 @@ import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
-import { normaliseSearch } from "./lead-search.ts";
+import { Prisma } from "@once/db";
+import { normaliseSearch, probePlan } from "./lead-search.ts";
 
 let prisma: PrismaClient;
 // A character of CJK Extension A per run: no other test's lead contains it, so a one-character
@@ -126,6 +127,35 @@ describe("lead list order and counts", () => {
     // Walked counts stop at 100 ("100+"); the rare mark's are exact (the pieces' index).
     expect((await staff().dashboard.leads.counts({ search: common })).new).toEqual({ count: 100, capped: true });
     expect((await staff().dashboard.leads.counts({ search: mark })).new.capped).toBe(false);
+  });
+
+  it("probes where the walk would start: a term dense among the newest but sorting after 2,000 names is not walked by name", async () => {
+    // 2,000 older leads with Latin names, then 20 newest whose names start with the term (as 王
+    // after every Latin name on a million leads): dense newest first and at the end of the name
+    // order, absent from its start.
+    let term = mark;
+    while (term === mark) term = String.fromCodePoint(0x3400 + Math.floor(Math.random() * 0x19b0));
+    const group = `probe-${randomUUID().slice(0, 8)}`;
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000);
+    const row = (i: number, name: string) => ({
+      customerId: group,
+      operationKey: `k${i}`,
+      name,
+      phone: "13900000000",
+      content: "-",
+      company: group,
+      createdAt: at(i),
+    });
+    await prisma.lead.createMany({ data: Array.from({ length: 2_000 }, (_, i) => row(i, `Aa ${String(i).padStart(4, "0")}`)) });
+    await prisma.lead.createMany({ data: Array.from({ length: 20 }, (_, i) => row(2_000 + i, `${term}客户${i}`)) });
+    const within = Prisma.sql`l.company = ${group}`;
+    const byName = (dir: "ASC" | "DESC") => ({ order: Prisma.sql`l.name ${Prisma.raw(dir)}, l.created_at DESC, l.id DESC`, after: Prisma.sql`TRUE` });
+    expect(await probePlan(prisma, term, within)).toBe("walk");
+    expect(await probePlan(prisma, term, within, byName("DESC"))).toBe("walk");
+    expect(await probePlan(prisma, term, within, byName("ASC"))).toBe("pieces");
+    // Either way every match is found, in order.
+    const names = (await staff().dashboard.leads.list({ search: term, sort: "name", dir: "asc", limit: 100 })).items.map((l) => l.name);
+    expect(names).toEqual(Array.from({ length: 20 }, (_, i) => `${term}客户${i}`).sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1)));
   });
 
   it("gives each row its company and a one-line excerpt of the message", async () => {

@@ -94,6 +94,7 @@ export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFil
       WHERE ${leadFilterSql(filter, plan)} AND ${after}
       ORDER BY ${order}
       LIMIT ${filter.limit + 1}`,
+    { order, after },
   );
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);

@@ -5,8 +5,8 @@
 //   * queries of 3+ characters: `text LIKE '%q%'`, answered by the trigram index;
 //   * queries of 1–2 characters (one Chinese character, "李雷"), which have no trigram: for a
 //     rare term the index of the text's 1- and 2-character pieces, `lead_search_grams(text) @>
-//     ARRAY[q]`; for a common one a walk of the ordered index, newest first, that stops at the
-//     page's end. A bounded probe decides which (`withSearchPlan`).
+//     ARRAY[q]`; for a common one a walk of the ordered index in the list's order, that stops
+//     at the page's end. A bounded probe decides which (`withSearchPlan`).
 import { Prisma, type PrismaClient } from "@once/db";
 
 /** Longest query searched (code points); longer input is cut, never refused. */
@@ -43,7 +43,7 @@ const SEARCH_TEXT = Prisma.sql`lead_search_text(l.name, l.phone, l.company, l.em
  *   * "text": `LIKE '%q%'` through the trigram index (3+ characters);
  *   * "pieces": the pieces' index finds every match (a bitmap scan), sorted in memory: right for
  *     a rare term, whose matches are few;
- *   * "walk": the ordered index is walked (newest first, by name or status) and each row's text
+ *   * "walk": the ordered index is walked (in the list's order: newest first, by name or status) and each row's text
  *     checked with strpos, stopping when the page or the capped count is full: right for a
  *     common term, whose matches are dense.
  * A short query is never a LIKE: pg_trgm has no trigram for it and would read its whole index.
@@ -61,7 +61,7 @@ export function searchCondition(q: string, plan: SearchPlan): Prisma.Sql {
 
 const isShort = (q: string) => Array.from(q).length <= 2;
 
-/** Newest leads (within the other filters) a probe reads to tell a common term from a rare one. */
+/** Leads (within the other filters, in the walk's order) a probe reads to tell a common term from a rare one. */
 const PROBE_WINDOW = 2_000;
 /** Matches in the probe's window from which a term is common (0.5 %: a page in ~5,000 rows). */
 const COMMON_FROM = 10;
@@ -75,17 +75,29 @@ const COMMON_FROM = 10;
 export const COUNT_CAP = 1_000;
 export const WALKED_COUNT_CAP = 100;
 
+/** The rows a walk reads first: the list's own order from where its page starts. */
+export interface WalkStart {
+  /** The list's ORDER BY (alias `l`); a count walks newest first. */
+  order: Prisma.Sql;
+  /** Where the page starts (the cursor's condition), TRUE for the first page. */
+  after: Prisma.Sql;
+}
+
+const NEWEST_FIRST: WalkStart = { order: Prisma.sql`l.created_at DESC, l.id DESC`, after: Prisma.sql`TRUE` };
+
 /**
  * The plan for a short query within the other filters (`others`: their SQL condition): a
- * bounded probe counts the matches among the newest PROBE_WINDOW leads. PostgreSQL's planner
- * cannot make this choice itself: it has no statistics for single characters, and chose a 1 s
- * bitmap scan for "王" and a parallel plan that spends 70 ms starting workers for "鑫".
+ * bounded probe counts the matches among the first PROBE_WINDOW rows the walk would read (the
+ * list's own order, from the page's start), so a term common in the table but rare where the
+ * walk starts (王 sorted by name: every Latin name comes first) is not walked. PostgreSQL's
+ * planner cannot make this choice itself: it has no statistics for single characters, and
+ * chose a 1 s bitmap scan for "王" and a parallel plan that spends 70 ms starting workers for "鑫".
  */
-async function probePlan(db: Queryable, q: string, others: Prisma.Sql): Promise<SearchPlan> {
+export async function probePlan(db: Queryable, q: string, others: Prisma.Sql, start: WalkStart = NEWEST_FIRST): Promise<SearchPlan> {
   const [probe] = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n
-    FROM (SELECT l.name, l.phone, l.company, l.email, l.content, l.number FROM lead l WHERE ${others}
-          ORDER BY l.created_at DESC LIMIT ${PROBE_WINDOW}) AS l
+    FROM (SELECT l.name, l.phone, l.company, l.email, l.content, l.number FROM lead l WHERE ${others} AND ${start.after}
+          ORDER BY ${start.order} LIMIT ${PROBE_WINDOW}) AS l
     WHERE ${searchCondition(q, "walk")}`;
   return (probe?.n ?? 0) >= COMMON_FROM ? "walk" : "pieces";
 }
@@ -96,19 +108,21 @@ async function probePlan(db: Queryable, q: string, others: Prisma.Sql): Promise<
  * to the chosen plan: no parallel workers and no JIT compilation (their start costs more than
  * these queries), and no bitmap scans for a walk or no plain index scans for the pieces.
  * Known limit: a common term sorted by name, when its matches sort late (王 after every Latin
- * name), reads every match to sort them (~1 s on a million leads; BENCHMARKS.md).
+ * name), is answered from the pieces' index, which reads every match to sort them (~110 ms on
+ * a million leads; BENCHMARKS.md).
  */
 export async function withSearchPlan<T>(
   prisma: PrismaClient,
   search: string | undefined,
   others: Prisma.Sql,
   run: (db: Queryable, plan: SearchPlan) => Promise<T>,
+  start: WalkStart = NEWEST_FIRST,
 ): Promise<T> {
   const q = normaliseSearch(search);
   if (!q || !isShort(q)) return run(prisma, "text");
   return prisma.$transaction(async (tx) => {
     await tx.$queryRawUnsafe("SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)");
-    const plan = await probePlan(tx, q, others);
+    const plan = await probePlan(tx, q, others, start);
     const off = plan === "walk" ? "enable_bitmapscan" : "enable_indexscan";
     await tx.$queryRawUnsafe(`SELECT set_config('${off}', 'off', true)`);
     return run(tx, plan);
