@@ -21,12 +21,14 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
     withProblemResponses(request, deps, async () => {
       const { principal } = await authenticateCustomer(request, deps.sessionSecret);
       const op = typeof operation === "function" ? operation(deps, request) : operation;
-      await spendCreateBudget(request, deps, principal, op.type);
+      const lookedUp = await spendCreateBudget(request, deps, principal, op.type);
 
       const body = await readJsonBody(request, deps.maxBodyBytes);
       const key = readOperationKey(request.headers, body);
       const input = parseOrRefuse(schema, body, "the body does not match the schema");
-      const result = await runOnce(recordStore(deps.prisma), op, { principal, key, input }, deps.idempotency);
+      // The budget's look-up of this key, when it made one, is not made again.
+      const found = lookedUp?.key === key ? lookedUp.found : undefined;
+      const result = await runOnce(recordStore(deps.prisma), op, { principal, key, input, found }, deps.idempotency);
       deps.log?.("operation", { type: op.type, replayed: result.replayed, status: result.status });
       return operationResponse(result);
     });

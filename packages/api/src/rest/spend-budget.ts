@@ -1,19 +1,31 @@
 // Which budget a create request spends: a key that already has a stored outcome is answered
 // from it and runs nothing (a replay, a conflict, an expired key), so it spends the generous
 // replay budget; anything else may execute and spends the write budget. Decided before the
-// body is read, so a request that fails later (bad JSON, bad fields) has still paid.
+// body is read, so a request that fails later (bad JSON, bad fields) has still paid. The
+// look-up is handed on to runOnce (`found`), which then does not make it a second time.
 import { readOperationKey } from "@once/idempotency/http";
+import type { OperationRecord } from "@once/idempotency/server";
 import type { RestDeps } from "./rest-context.ts";
 import { clientAddressOf } from "../limits/client-address.ts";
 import { spendReplayBudget, spendWriteBudget } from "../limits/write-budget.ts";
 import { recordStore } from "../operation/record-store.ts";
 
-export async function spendCreateBudget(request: Request, deps: RestDeps, principal: string, operation: string): Promise<void> {
-  if (!deps.limits) return;
+/**
+ * Spends the request's budget; returns the record of the Idempotency-Key header's key (null:
+ * none yet) when it was looked up for that, undefined otherwise (no limits, no valid header).
+ */
+export async function spendCreateBudget(
+  request: Request,
+  deps: RestDeps,
+  principal: string,
+  operation: string,
+): Promise<{ key: string; found: OperationRecord | null } | undefined> {
+  if (!deps.limits) return undefined;
   const address = clientAddressOf(request.headers);
   const key = headerKey(request.headers);
-  const stored = key !== null && (await recordStore(deps.prisma).find({ principal, operation }, key)) !== null;
-  await (stored ? spendReplayBudget : spendWriteBudget)(deps.limits, principal, address);
+  const found = key === null ? null : await recordStore(deps.prisma).find({ principal, operation }, key);
+  await (found ? spendReplayBudget : spendWriteBudget)(deps.limits, principal, address);
+  return key === null ? undefined : { key, found };
 }
 
 /** The Idempotency-Key header's key, or null when it is absent or malformed (refused later). */

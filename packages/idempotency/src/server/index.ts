@@ -4,6 +4,7 @@ export {
   answerFromRecord,
   defaultConfig,
   type IdempotentOperation,
+  type OperationRequest,
   type BusinessOutcome,
   type IdempotencyConfig,
   type ObservedKind,

@@ -55,10 +55,24 @@ const REFUSAL_KINDS: Partial<Record<string, ObservedKind>> = {
   IDEMPOTENCY_KEY_EXPIRED: "expired",
 };
 
+/** One request for an operation under a key. */
+export interface OperationRequest<Input> {
+  principal: string;
+  key: string;
+  input: Input;
+  /**
+   * The caller's own look-up of this key in this scope during this request (`store.find`), if
+   * it made one, e.g. to choose a rate-limit budget: runOnce answers from that record, or with
+   * null goes straight to the claim, instead of asking the store a second time. The claim
+   * still settles a request that committed the key since (its record is then answered).
+   */
+  found?: OperationRecord | null;
+}
+
 export async function runOnce<Input extends object, Body, Tx>(
   store: IdempotencyStore<Tx>,
   operation: IdempotentOperation<Input, Body, Tx>,
-  request: { principal: string; key: string; input: Input },
+  request: OperationRequest<Input>,
   config: IdempotencyConfig = {},
 ): Promise<OperationResult<Body>> {
   const observe = config.observe;
@@ -78,7 +92,7 @@ export async function runOnce<Input extends object, Body, Tx>(
 async function execute<Input extends object, Body, Tx>(
   store: IdempotencyStore<Tx>,
   operation: IdempotentOperation<Input, Body, Tx>,
-  request: { principal: string; key: string; input: Input },
+  request: OperationRequest<Input>,
   config: IdempotencyConfig,
 ): Promise<OperationResult<Body>> {
   const settings: Settings = { ...defaultConfig, now: () => new Date(), ...withoutUndefined(config) };
@@ -86,7 +100,7 @@ async function execute<Input extends object, Body, Tx>(
   const fingerprint = computeFingerprint(operation.fingerprint, request.input);
 
   // Fast path for retries: a committed record answers without opening a transaction.
-  const existing = await store.find(scope, request.key);
+  const existing = request.found !== undefined ? request.found : await store.find(scope, request.key);
   if (existing) return answerFromRecord<Body>(existing, fingerprint, settings);
 
   const expiresAt = new Date(settings.now().getTime() + settings.retentionDays * 86_400_000);

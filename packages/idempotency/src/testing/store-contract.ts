@@ -222,6 +222,29 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       expect(await count(principal)).toBe(1);
     });
 
+    it("uses the caller's own look-up of the key: answers from its record, and with null claims (a key committed since still replays)", async () => {
+      const { store, write, count } = setup();
+      const principal = unique("p");
+      const op = operationFor(write);
+      let finds = 0;
+      const counted: IdempotencyStore<Tx> = { ...store, find: (...args) => (finds++, store.find(...args)) };
+      const first = await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: null });
+      expect(first).toMatchObject({ status: 201, replayed: false });
+      expect(finds).toBe(0);
+      const record = await store.find({ principal, operation: op.type }, "key-10006");
+      expect(await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: record })).toMatchObject({
+        replayed: true,
+        bodyJson: first.bodyJson,
+      });
+      expect(finds).toBe(0);
+      // Looked up before the first request committed: the claim finds the key taken.
+      expect(await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: null })).toMatchObject({
+        replayed: true,
+        bodyJson: first.bodyJson,
+      });
+      expect(await count(principal)).toBe(1);
+    });
+
     it("makes one effect of 20 concurrent requests with one key; the rest replay it", async () => {
       const { store, write, count } = setup();
       const principal = unique("p");
