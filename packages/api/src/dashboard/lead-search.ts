@@ -43,9 +43,9 @@ const SEARCH_TEXT = Prisma.sql`lead_search_text(l.name, l.phone, l.company, l.em
  *   * "text": `LIKE '%q%'` through the trigram index (3+ characters);
  *   * "pieces": the pieces' index finds every match (a bitmap scan), sorted in memory: right for
  *     a rare term, whose matches are few;
- *   * "walk": the ordered index is walked (in the list's order: newest first, by name or status) and each row's text
- *     checked with strpos, stopping when the page or the capped count is full: right for a
- *     common term, whose matches are dense.
+ *   * "walk": the ordered index is walked in the list's order (newest first, by name or
+ *     status) and each row's text checked with strpos, stopping when the page or the capped
+ *     count is full: right for a common term, whose matches are dense where the walk starts.
  * A short query is never a LIKE: pg_trgm has no trigram for it and would read its whole index.
  */
 export type SearchPlan = "text" | "pieces" | "walk";
@@ -61,7 +61,7 @@ export function searchCondition(q: string, plan: SearchPlan): Prisma.Sql {
 
 const isShort = (q: string) => Array.from(q).length <= 2;
 
-/** Leads (within the other filters, in the walk's order) a probe reads to tell a common term from a rare one. */
+/** Leads a probe reads (within the other filters, in the walk's order) to tell a common term from a rare one. */
 const PROBE_WINDOW = 2_000;
 /** Matches in the probe's window from which a term is common (0.5 %: a page in ~5,000 rows). */
 const COMMON_FROM = 10;
