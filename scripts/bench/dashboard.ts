@@ -141,6 +141,12 @@ try {
     : 0;
   const offset = results.at(-1)!;
   console.log(`\nkeyset vs OFFSET for the same deep page: ${(offset.p95 / keyset.p95).toFixed(0)}× faster (p95)`);
+  // A search that reads many leads (a common term sorted by name) is as fast as the pages it
+  // reads are in PostgreSQL's own cache: say how the server compares with the data.
+  const { rows: memory } = await sql.query<{ buffers: string; lead: string }>(
+    "select current_setting('shared_buffers') as buffers, pg_size_pretty(pg_total_relation_size('lead')) as lead",
+  );
+  console.log(`PostgreSQL shared_buffers ${memory[0]!.buffers}; the lead table with its indexes ${memory[0]!.lead} (docs/OPERATIONS.md, "Size the database")`);
 } finally {
   await tearDown(
     () => prisma.$disconnect(),

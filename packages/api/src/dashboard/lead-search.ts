@@ -107,9 +107,9 @@ export async function probePlan(db: Queryable, q: string, others: Prisma.Sql, st
  * other than the search). Short queries run in one transaction whose settings hold the planner
  * to the chosen plan: no parallel workers and no JIT compilation (their start costs more than
  * these queries), and no bitmap scans for a walk or no plain index scans for the pieces.
- * Known limit: a common term sorted by name, when its matches sort late (王 after every Latin
- * name), is answered from the pieces' index, which reads every match to sort them (~110 ms on
- * a million leads; BENCHMARKS.md).
+ * The costliest case: a common term sorted by name, when its matches sort late (王 after every
+ * Latin name), is answered from the pieces' index, which reads every match to sort them (on a
+ * million leads 80–124 ms, by how much of the table PostgreSQL's cache holds; BENCHMARKS.md).
  */
 export async function withSearchPlan<T>(
   prisma: PrismaClient,
