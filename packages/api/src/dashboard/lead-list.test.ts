@@ -11,8 +11,8 @@ import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
-import { Prisma } from "@once/db";
-import { normaliseSearch, probePlan } from "./lead-search.ts";
+import { normaliseSearch } from "./lead-search.ts";
+import { leadIdsPage, type LeadCursor } from "./lead-list.ts";
 
 let prisma: PrismaClient;
 // A character of CJK Extension A per run: no other test's lead contains it, so a one-character
@@ -129,33 +129,46 @@ describe("lead list order and counts", () => {
     expect((await staff().dashboard.leads.counts({ search: mark })).new.capped).toBe(false);
   });
 
-  it("probes where the walk would start: a term dense among the newest but sorting after 2,000 names is not walked by name", async () => {
-    // 2,000 older leads with Latin names, then 20 newest whose names start with the term (as 王
-    // after every Latin name on a million leads): dense newest first and at the end of the name
-    // order, absent from its start.
+  it("probes where the walk would start: a term dense among the newest but sorting after 2,000 names is walked newest first, not by name, until a page starts at its names", async () => {
     let term = mark;
     while (term === mark) term = String.fromCodePoint(0x3400 + Math.floor(Math.random() * 0x19b0));
+    const owner = randomUUID();
+    await prisma.user.create({ data: { id: owner, name: "Probe Staff", email: `${owner}@example.com`, role: "sales" } });
     const group = `probe-${randomUUID().slice(0, 8)}`;
-    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000);
-    const row = (i: number, name: string) => ({
+    const now = Date.now();
+    const row = (i: number, name: string, ageMs: number) => ({
       customerId: group,
       operationKey: `k${i}`,
       name,
       phone: "13900000000",
       content: "-",
-      company: group,
-      createdAt: at(i),
+      assigneeId: owner,
+      createdAt: new Date(now - ageMs),
     });
-    await prisma.lead.createMany({ data: Array.from({ length: 2_000 }, (_, i) => row(i, `Aa ${String(i).padStart(4, "0")}`)) });
-    await prisma.lead.createMany({ data: Array.from({ length: 20 }, (_, i) => row(2_000 + i, `${term}客户${i}`)) });
-    const within = Prisma.sql`l.company = ${group}`;
-    const byName = (dir: "ASC" | "DESC") => ({ order: Prisma.sql`l.name ${Prisma.raw(dir)}, l.created_at DESC, l.id DESC`, after: Prisma.sql`TRUE` });
-    expect(await probePlan(prisma, term, within)).toBe("walk");
-    expect(await probePlan(prisma, term, within, byName("DESC"))).toBe("walk");
-    expect(await probePlan(prisma, term, within, byName("ASC"))).toBe("pieces");
-    // Either way every match is found, in order.
-    const names = (await staff().dashboard.leads.list({ search: term, sort: "name", dir: "asc", limit: 100 })).items.map((l) => l.name);
-    expect(names).toEqual(Array.from({ length: 20 }, (_, i) => `${term}客户${i}`).sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1)));
+    // 2,000 older leads whose names sort before the term's ("〇", U+3007, is below every CJK
+    // Extension A character), then 30 newest whose names start with the term: as 王 after every
+    // Latin name on a million leads, dense newest first and last by name, absent from its start.
+    const termNames = Array.from({ length: 30 }, (_, i) => `${term}客户${String(i).padStart(2, "0")}`);
+    try {
+      await prisma.lead.createMany({ data: Array.from({ length: 2_000 }, (_, i) => row(i, `〇${String(i).padStart(4, "0")}`, 3_600_000 - i * 1_000)) });
+      await prisma.lead.createMany({ data: termNames.map((name, i) => row(2_000 + i, name, 30_000 - i * 1_000)) });
+      const page = (sort: "received" | "name", dir: "asc" | "desc", cursor?: LeadCursor) =>
+        leadIdsPage(prisma, { search: term, assignee: owner, sort, dir, limit: 25, cursor });
+      expect((await page("received", "desc")).plan).toBe("walk");
+      // A page of 50 needs 51 matches: more than the window holds, so a walk could read past it.
+      expect((await leadIdsPage(prisma, { search: term, assignee: owner, sort: "received", dir: "desc", limit: 50 })).plan).toBe("pieces");
+      expect((await page("name", "desc")).plan).toBe("walk");
+      expect((await page("name", "asc")).plan).toBe("pieces");
+      // A page that starts after the last of the 2,000 names: its window is the term's 30 rows.
+      const last = await prisma.lead.findFirstOrThrow({ where: { customerId: group, name: "〇1999" } });
+      expect((await page("name", "asc", { value: last.name, createdAt: last.createdAt, id: last.id })).plan).toBe("walk");
+      // Whichever plan, every match, in name order.
+      const names = (await staff().dashboard.leads.list({ search: term, assignee: owner, sort: "name", dir: "asc", limit: 100 })).items.map((l) => l.name);
+      expect(names).toEqual(termNames);
+    } finally {
+      await prisma.lead.deleteMany({ where: { customerId: group } });
+      await prisma.user.delete({ where: { id: owner } });
+    }
   });
 
   it("gives each row its company and a one-line excerpt of the message", async () => {

@@ -81,25 +81,31 @@ function orderAndCursor(sort: LeadSort, dir: "asc" | "desc", cursor: LeadCursor 
   return { order, after: Prisma.sql`(${column} ${cop} ${value} OR (${column} = ${value} AND ${timeAfter}))` };
 }
 
-/** One page of matching lead ids in list order, and where the next page starts. */
+/**
+ * One page of matching lead ids in list order, where the next page starts, and how its search
+ * was answered (`plan`, ./lead-search.ts; "text" without a short search).
+ */
 export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFilter, "limit"> & { limit: number }) {
   const { order, after } = orderAndCursor(filter.sort, filter.dir, filter.cursor);
-  const rows = await withSearchPlan(
+  const { rows, plan } = await withSearchPlan(
     prisma,
     filter.search,
     leadFilterSql(filter, null),
-    (db, plan) => db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
-      SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
-      FROM lead l
-      WHERE ${leadFilterSql(filter, plan)} AND ${after}
-      ORDER BY ${order}
-      LIMIT ${filter.limit + 1}`,
-    { order, after },
+    async (db, plan) => ({
+      plan,
+      rows: await db.$queryRaw<{ id: string; created_at: Date; value: string | null }[]>`
+        SELECT l.id, l.created_at, ${SORT_KEYS[filter.sort].column ?? Prisma.sql`NULL`}::text AS value
+        FROM lead l
+        WHERE ${leadFilterSql(filter, plan)} AND ${after}
+        ORDER BY ${order}
+        LIMIT ${filter.limit + 1}`,
+    }),
+    { order, after, need: filter.limit + 1 },
   );
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   const nextCursor: LeadCursor | null = rows.length > filter.limit && last ? { value: last.value, createdAt: last.created_at, id: last.id } : null;
-  return { ids: page.map((r) => r.id), nextCursor };
+  return { ids: page.map((r) => r.id), nextCursor, plan };
 }
 
 const LIST_SELECT = {

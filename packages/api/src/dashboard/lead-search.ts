@@ -81,6 +81,12 @@ export interface WalkStart {
   order: Prisma.Sql;
   /** Where the page starts (the cursor's condition), TRUE for the first page. */
   after: Prisma.Sql;
+  /**
+   * Matches the query must find (a page: its size + 1). The walk is chosen only when the probe's
+   * window already holds them, so it never reads past the window: matches clustered at the start
+   * of the order and absent after it cannot send a walk through the rest of the index.
+   */
+  need?: number;
 }
 
 const NEWEST_FIRST: WalkStart = { order: Prisma.sql`l.created_at DESC, l.id DESC`, after: Prisma.sql`TRUE` };
@@ -89,17 +95,18 @@ const NEWEST_FIRST: WalkStart = { order: Prisma.sql`l.created_at DESC, l.id DESC
  * The plan for a short query within the other filters (`others`: their SQL condition): a
  * bounded probe counts the matches among the first PROBE_WINDOW rows the walk would read (the
  * list's own order, from the page's start), so a term common in the table but rare where the
- * walk starts (王 sorted by name: every Latin name comes first) is not walked. PostgreSQL's
+ * walk starts (王 sorted by name: every Latin name comes first) is not walked; a list walks only
+ * when the window holds its whole page (`need`). PostgreSQL's
  * planner cannot make this choice itself: it has no statistics for single characters, and
  * chose a 1 s bitmap scan for "王" and a parallel plan that spends 70 ms starting workers for "鑫".
  */
-export async function probePlan(db: Queryable, q: string, others: Prisma.Sql, start: WalkStart = NEWEST_FIRST): Promise<SearchPlan> {
+async function probePlan(db: Queryable, q: string, others: Prisma.Sql, start: WalkStart = NEWEST_FIRST): Promise<SearchPlan> {
   const [probe] = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n
     FROM (SELECT l.name, l.phone, l.company, l.email, l.content, l.number FROM lead l WHERE ${others} AND ${start.after}
           ORDER BY ${start.order} LIMIT ${PROBE_WINDOW}) AS l
     WHERE ${searchCondition(q, "walk")}`;
-  return (probe?.n ?? 0) >= COMMON_FROM ? "walk" : "pieces";
+  return (probe?.n ?? 0) >= Math.max(COMMON_FROM, start.need ?? 0) ? "walk" : "pieces";
 }
 
 /**
@@ -109,7 +116,7 @@ export async function probePlan(db: Queryable, q: string, others: Prisma.Sql, st
  * these queries), and no bitmap scans for a walk or no plain index scans for the pieces.
  * The costliest case: a common term sorted by name, when its matches sort late (王 after every
  * Latin name), is answered from the pieces' index, which reads every match to sort them (on a
- * million leads 80–124 ms, by how much of the table PostgreSQL's cache holds; BENCHMARKS.md).
+ * million leads 85–124 ms p95, by how much of the table PostgreSQL's cache holds; BENCHMARKS.md).
  */
 export async function withSearchPlan<T>(
   prisma: PrismaClient,

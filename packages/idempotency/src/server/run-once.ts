@@ -100,7 +100,10 @@ async function execute<Input extends object, Body, Tx>(
   const fingerprint = computeFingerprint(operation.fingerprint, request.input);
 
   // Fast path for retries: a committed record answers without opening a transaction.
-  const existing = request.found !== undefined ? request.found : await store.find(scope, request.key);
+  const known = request.found;
+  // A record handed in for another key or operation is not this request's: look it up instead.
+  const usable = known === null || (known !== undefined && known.key === request.key && known.operation === operation.type);
+  const existing = usable ? known : await store.find(scope, request.key);
   if (existing) return answerFromRecord<Body>(existing, fingerprint, settings);
 
   const expiresAt = new Date(settings.now().getTime() + settings.retentionDays * 86_400_000);

@@ -237,12 +237,16 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
         bodyJson: first.bodyJson,
       });
       expect(finds).toBe(0);
+      // A record of another key is not taken for this one's: it is looked up.
+      const other = await runOnce(counted, op, { principal, key: "key-10007", input: { n: 2 }, found: record });
+      expect(other).toMatchObject({ status: 201, replayed: false });
+      expect(finds).toBe(1);
       // Looked up before the first request committed: the claim finds the key taken.
       expect(await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: null })).toMatchObject({
         replayed: true,
         bodyJson: first.bodyJson,
       });
-      expect(await count(principal)).toBe(1);
+      expect(await count(principal)).toBe(2);
     });
 
     it("makes one effect of 20 concurrent requests with one key; the rest replay it", async () => {
