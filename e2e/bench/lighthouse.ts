@@ -30,6 +30,8 @@ type Category = keyof typeof TARGETS;
 const { values: args } = parseArgs({ options: { "cpu-slowdown": { type: "string" } } });
 const cpuSlowdown = args["cpu-slowdown"] === undefined ? undefined : Number(args["cpu-slowdown"]);
 if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1 && cpuSlowdown <= 20)) throw new Error("--cpu-slowdown takes a number from 1 to 20");
+/** The targets are about the preset: a sensitivity run reports figures, not a verdict. */
+const judged = cpuSlowdown === undefined;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** The metrics behind the performance score, for finding where it goes. */
@@ -111,7 +113,7 @@ try {
       }
     }
     const medians = Object.fromEntries((Object.keys(TARGETS) as Category[]).map((c) => [c, median(scores[c])])) as Record<Category, number>;
-    if (!isBaseline) for (const category of Object.keys(TARGETS) as Category[]) if (medians[category] < TARGETS[category]) missed = true;
+    if (judged && !isBaseline) for (const category of Object.keys(TARGETS) as Category[]) if (medians[category] < TARGETS[category]) missed = true;
     const tbt = median(metrics["total-blocking-time"]!);
     if (isBaseline) baselineTbt = tbt;
     const cell = (c: Category) => `${medians[c]} (${scores[c].join(", ")})`;
@@ -124,9 +126,7 @@ try {
     );
   }
   console.log(`\nMain-thread time by script in each page's last run (Lighthouse's bootup-time, throttled):\n${busiest.join("\n")}`);
-  // The targets are about the preset: a sensitivity run reports figures, not a verdict.
-  if (cpuSlowdown === undefined) console.log(missed ? "\nMISSES a target" : "\nmeets every target");
-  else missed = false;
+  if (judged) console.log(missed ? "\nMISSES a target" : "\nmeets every target");
 } finally {
   await tearDown(
     () => chrome?.kill(),
