@@ -5,22 +5,35 @@
 //   (c) replay     replays of finished operations
 //   (d) seed000    seed 000's protocol (read, insert record, insert row, update; no transaction)
 // Targets (issue 10): (b)/(a) p50 ≤ 1.3; (c)/(b) p50 ≤ 0.5; (b)/(d) throughput ≥ 1.25.
+//
+// `--database single` (default): a database on the machine's PostgreSQL (TEST_DATABASE_ADMIN_URL).
+// `--database ha`: the production topology docs/SCALING.md prescribes, two Patroni members in
+// synchronous mode behind HAProxy (scripts/cluster/ha, needs root), where every commit waits
+// for the standby: the cost seed 000 pays three times per request and the protocol once.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { deployMigrations } from "@once/db/migrate";
 import { createTestDatabase, testAdminUrl } from "@once/db/testing";
+import { startHaDatabase } from "../cluster/ha/ha-database.ts";
 import { repoRoot, startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult, type RequestSpec } from "./load.ts";
 import { cpuMsOf, processTree } from "./process-cpu.ts";
 import { tearDown } from "./tear-down.ts";
 
 const { values } = parseArgs({
-  options: { requests: { type: "string", default: "4000" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3400" } },
+  options: {
+    requests: { type: "string", default: "4000" },
+    connections: { type: "string", default: "50" },
+    port: { type: "string", default: "3400" },
+    database: { type: "string", default: "single" },
+  },
 });
 const requests = Number(values.requests);
 const connections = Number(values.connections);
+if (values.database !== "single" && values.database !== "ha") throw new Error(`--database is "single" or "ha", not "${values.database}"`);
 
 // A bench build: the normal app plus the baseline routes (apps/web/next.config.ts), in its own
 // folder, so the normal build is left as it is.
@@ -30,7 +43,7 @@ if (build.status !== 0) throw new Error("the bench build failed");
 
 // Everything after the database's creation is guarded: a node that never becomes ready
 // (startNode kills it), a failed run or a failed stop still drops the database.
-const database = await createTestDatabase("bench");
+const database = values.database === "ha" ? await haBenchDatabase() : { ...(await createTestDatabase("bench")), adminUrl: testAdminUrl() };
 let node: NodeProcess | undefined;
 try {
   node = await startNode({
@@ -85,7 +98,7 @@ try {
 
   // CPU ms per request of the node (its process tree) and of the PostgreSQL backends serving the
   // bench database: unlike latency, it hardly moves with what else the machine is doing.
-  const admin = new pg.Client({ connectionString: testAdminUrl() });
+  const admin = new pg.Client({ connectionString: database.adminUrl });
   await admin.connect();
   const backends = async () =>
     (await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [database.name])).rows.map((r) => r.pid);
@@ -108,7 +121,9 @@ try {
 
   const row = (r: Measured) =>
     `| ${r.name.padEnd(28)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.throughput.toFixed(0).padStart(6)} | ${r.nodeCpu.toFixed(2).padStart(8)} | ${r.databaseCpu.toFixed(2).padStart(8)} | ${JSON.stringify(r.statuses)} |`;
-  console.log(`\n${requests} requests per scenario, ${connections} connections, one production node, PostgreSQL ${database.name}\n`);
+  console.log(
+    `\n${requests} requests per scenario, ${connections} connections, one production node, ${values.database === "ha" ? "HA database (synchronous standby, HAProxy)" : "single PostgreSQL"} ${database.name}\n`,
+  );
   console.log("| scenario                     | p50 ms  | p99 ms  | req/s  | node CPU ms/req | PostgreSQL CPU ms/req | statuses |");
   console.log("|------------------------------|---------|---------|--------|----------|----------|----------|");
   for (const r of Object.values(results)) console.log(row(r));
@@ -130,4 +145,17 @@ try {
     () => node?.stop(),
     () => database.drop(),
   );
+}
+
+/** The bench database on a fresh HA database (stopped, and with it the database, by `drop`). */
+async function haBenchDatabase() {
+  const name = "once_bench";
+  const ha = await startHaDatabase({ basePort: 25640, databases: [name] });
+  try {
+    await deployMigrations({ databaseUrl: ha.url(name) });
+  } catch (error) {
+    await ha.stop();
+    throw error;
+  }
+  return { name, url: ha.url(name), adminUrl: ha.url("postgres"), drop: () => ha.stop() };
 }

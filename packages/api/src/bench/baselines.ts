@@ -11,6 +11,9 @@ import { computeFingerprint } from "@once/idempotency";
 import { leadFingerprint, type LeadInput } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 
+/** The business operation every baseline runs (`scripts/bench/protocol-steps.ts` runs it too). */
+export { submitLeadOperation };
+
 const SEED000_TABLE = "bench_seed000_record";
 let tableReady: Promise<unknown> | undefined;
 
