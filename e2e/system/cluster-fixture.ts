@@ -1,7 +1,7 @@
 // Two (or more) production nodes of apps/web on one fresh PostgreSQL database, plus helpers
 // to speak the REST contract to any of them. Needs `pnpm build` first.
-import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "@once/db/testing";
+import type pg from "pg";
+import { createTestDatabase, testPool, type TestDatabase } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 
@@ -16,7 +16,7 @@ export interface Cluster {
 export async function startCluster(options: { label: string; basePort: number; nodes?: number; env?: Record<string, string> }): Promise<Cluster> {
   const database = await createTestDatabase(options.label);
   await seedDatabase(database.url);
-  const sql = new pg.Pool({ connectionString: database.url, max: 4 });
+  const sql = testPool(database.url, 4);
   // Load tests write far beyond a customer's budgets; the security tests set their own.
   const env = {
     RATE_LIMIT_WRITES_PER_MINUTE: "100000",

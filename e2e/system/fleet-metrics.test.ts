@@ -5,11 +5,11 @@
 import http from "node:http";
 import type net from "node:net";
 import { createTRPCClient, httpLink } from "@trpc/client";
-import pg from "pg";
+import type pg from "pg";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "@once/api/client";
-import { createTestDatabase, type TestDatabase } from "@once/db/testing";
+import { createTestDatabase, testPool, type TestDatabase } from "@once/db/testing";
 import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { newKey, newSession, post } from "./cluster-fixture.ts";
@@ -58,7 +58,7 @@ let untokened: NodeProcess;
 let nginx: NginxProcess;
 beforeAll(async () => {
   database = await createTestDatabase("fleet_metrics");
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = testPool(database.url, 2);
   receiver = await recordingReceiver();
   const env = { ...FLEET_ENV, LOG_LEVEL: "info", TRUSTED_PROXIES: "loopback", NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: WEBHOOK_SECRET };
   node = await startNode({ port: NGINX_PORT + 1, databaseUrl: database.url, seed: true, env: { ...env, METRICS_TOKEN } });

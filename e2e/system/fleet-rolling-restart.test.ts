@@ -5,9 +5,9 @@
 // (a reload), SIGTERM, wait for the exit, start again, back into rotation. Afterwards: no client
 // gave up on a key, none saw an answer it may not retry, nginx answered no 502, every key has
 // exactly one order, and every node stopped by itself (exit 0) within SHUTDOWN_TIMEOUT_MS.
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@once/db/testing";
+import { createTestDatabase, testPool, type TestDatabase } from "@once/db/testing";
 import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 import { startNode, type NodeExit, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { newKey } from "./cluster-fixture.ts";
@@ -25,7 +25,7 @@ let nginx: NginxProcess;
 const outputs: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase("fleet_rolling");
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = testPool(database.url, 2);
   nodes = await Promise.all([1, 2, 3].map((i) => startNode({ port: NGINX_PORT + i, databaseUrl: database.url, env, seed: true })));
   // Stock is not what this test is about.
   await sql.query(`update guide set stock = 1000000`);

@@ -6,9 +6,9 @@
 // at a known moment.
 import http from "node:http";
 import net from "node:net";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
+import { createTestDatabase, testAdminUrl, testPool, type TestDatabase } from "@once/db/testing";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { newKey, newSession } from "./cluster-fixture.ts";
 import { FLEET_ENV, holdLocks, troubleIn, waitForLockWaiters } from "./fleet-fixture.ts";
@@ -112,8 +112,8 @@ let receiver: Awaited<ReturnType<typeof holdingReceiver>>;
 let node: NodeProcess;
 beforeAll(async () => {
   database = await createTestDatabase("fleet_shutdown");
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  admin = new pg.Pool({ connectionString: testAdminUrl(), max: 1 });
+  sql = testPool(database.url, 2);
+  admin = testPool(testAdminUrl(), 1);
   receiver = await holdingReceiver();
   node = await startNode({
     port: PORT,

@@ -6,7 +6,7 @@
 // worker). And a SIGTERM during start-up must not leave a migration half applied.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
+import { createTestDatabase, testAdminUrl, testPool, type TestDatabase } from "@once/db/testing";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import {
   committedMigrations,
@@ -22,7 +22,7 @@ import {
 const BASE_PORT = 3310;
 let admin: pg.Pool;
 beforeAll(() => {
-  admin = new pg.Pool({ connectionString: testAdminUrl(), max: 2 });
+  admin = testPool(testAdminUrl(), 2);
 });
 afterAll(() => admin.end());
 

@@ -8,11 +8,12 @@
 // the postgres user) and Debian's patroni, etcd-server and haproxy (installed when missing).
 import http from "node:http";
 import type net from "node:net";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertStaffAccount } from "@once/auth";
 import { createPrismaClient } from "@once/db";
 import { deployMigrations } from "@once/db/migrate";
+import { testPool } from "@once/db/testing";
 import { seedDatabase } from "@once/db/seed";
 import { startHaDatabase, type HaDatabase } from "@once/scripts/cluster/ha/ha-database";
 import { ensureDebianTools, HA_TOOLS } from "@once/scripts/cluster/ha/debian-packages";
@@ -56,8 +57,7 @@ beforeAll(async () => {
   const url = ha.url("once_ha");
   await deployMigrations({ databaseUrl: url });
   await seedDatabase(url);
-  sql = new pg.Pool({ connectionString: url, max: 2 });
-  sql.on("error", () => undefined); // its idle connections die with the leader
+  sql = testPool(url, 2); // its idle connections die with the leader
   receiver = await leadReceiver();
   const env = {
     ...FLEET_ENV,

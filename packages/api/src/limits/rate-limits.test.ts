@@ -1,14 +1,14 @@
 // The shared budgets on a real PostgreSQL: two limiter instances stand for two nodes.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { testPool } from "@once/db/testing";
 import type {} from "@once/db/testing/global-setup";
 import { createRateLimits } from "./rate-limits.ts";
 import { spendWriteBudget } from "./write-budget.ts";
 import type { IdempotencyError } from "@once/idempotency";
 
-const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
+const pool = testPool(inject("databaseUrl"), 4);
 afterAll(() => pool.end());
 const config = {
   writesPerSessionPerMinute: 3,

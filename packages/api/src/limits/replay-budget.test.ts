@@ -1,14 +1,14 @@
 // The replay budget on a real PostgreSQL: its own counters, more generous than the writes'.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { testPool } from "@once/db/testing";
 import type {} from "@once/db/testing/global-setup";
 import type { IdempotencyError } from "@once/idempotency";
 import { createRateLimits } from "./rate-limits.ts";
 import { spendReplayBudget, spendWriteBudget } from "./write-budget.ts";
 
-const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 4 });
+const pool = testPool(inject("databaseUrl"), 4);
 afterAll(() => pool.end());
 const base = { writesPerSessionPerMinute: 2, writesPerAddressPerMinute: 100, sessionsPerAddressPerMinute: 2, signInsPerAddressPerMinute: 2 };
 const unique = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;

@@ -12,6 +12,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A pool for a test's own queries. pg's `pool.end()` resolves before its connections have
+ * closed, so a database dropped right after (with force) or a server that goes away (a failover)
+ * can end one of them with the server's "terminating connection": the pool reports that as an
+ * `error` event, which with no listener is an uncaught exception that fails the whole run. An
+ * idle connection's error changes nothing a test asserts (a query in flight still rejects), so
+ * the pool listens and discards it, as pg's documentation asks of every pool.
+ */
+export function testPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on("error", () => undefined);
+  return pool;
+}
+
 function withDatabase(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
