@@ -43,7 +43,8 @@ if (build.status !== 0) throw new Error("the bench build failed");
 
 // Everything after the database's creation is guarded: a node that never becomes ready
 // (startNode kills it), a failed run or a failed stop still drops the database.
-const database = values.database === "ha" ? await haBenchDatabase() : { ...(await createTestDatabase("bench")), adminUrl: testAdminUrl() };
+const database =
+  values.database === "ha" ? await haBenchDatabase() : { ...(await createTestDatabase("bench")), adminUrl: testAdminUrl(), topology: "single PostgreSQL" };
 let node: NodeProcess | undefined;
 try {
   node = await startNode({
@@ -121,9 +122,7 @@ try {
 
   const row = (r: Measured) =>
     `| ${r.name.padEnd(28)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.throughput.toFixed(0).padStart(6)} | ${r.nodeCpu.toFixed(2).padStart(8)} | ${r.databaseCpu.toFixed(2).padStart(8)} | ${JSON.stringify(r.statuses)} |`;
-  console.log(
-    `\n${requests} requests per scenario, ${connections} connections, one production node, ${values.database === "ha" ? "HA database (synchronous standby, HAProxy)" : "single PostgreSQL"} ${database.name}\n`,
-  );
+  console.log(`\n${requests} requests per scenario, ${connections} connections, one production node, ${database.topology} ${database.name}\n`);
   console.log("| scenario                     | p50 ms  | p99 ms  | req/s  | node CPU ms/req | PostgreSQL CPU ms/req | statuses |");
   console.log("|------------------------------|---------|---------|--------|----------|----------|----------|");
   for (const r of Object.values(results)) console.log(row(r));
@@ -157,5 +156,5 @@ async function haBenchDatabase() {
     await ha.stop();
     throw error;
   }
-  return { name, url: ha.url(name), adminUrl: ha.url("postgres"), drop: () => ha.stop() };
+  return { name, url: ha.url(name), adminUrl: ha.url("postgres"), topology: "HA database (synchronous standby, HAProxy)", drop: () => ha.stop() };
 }

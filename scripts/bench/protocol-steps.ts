@@ -8,11 +8,10 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { insertLeadWithoutProtocol, submitLeadOperation, submitLeadSeed000Style } from "@once/api/bench/baselines";
+import { insertLeadWithoutProtocol, recordStore, submitLeadOperation, submitLeadSeed000Style } from "@once/api/bench/baselines";
 import { createPrismaClient } from "@once/db";
 import { createTestDatabase, testAdminUrl } from "@once/db/testing";
 import { runOnce } from "@once/idempotency/server";
-import { createPostgresStore } from "@once/idempotency/postgres";
 import { cpuMsOf } from "./process-cpu.ts";
 import { tearDown } from "./tear-down.ts";
 
@@ -22,13 +21,13 @@ const concurrency = Number(values.concurrency);
 
 const database = await createTestDatabase("bench_steps");
 const prisma = createPrismaClient(database.url, { poolSize: concurrency });
-// Its own pool of the same size, ended after its step: both pools at once would pass the
-// server's connection limit (100 by default).
+// Its own pool of the same size, ended right after its step (`after`): both pools at once would
+// pass the server's connection limit (100 by default).
 const pool = new pg.Pool({ connectionString: database.url, max: concurrency });
 const admin = new pg.Client({ connectionString: testAdminUrl() });
 try {
   await admin.connect();
-  const store = createPostgresStore(prisma);
+  const store = recordStore(prisma); // the REST endpoints' own store
   const principal = `customer:${randomUUID()}`;
   // What the REST endpoint hands the operation for the HTTP bench's body (optional fields null).
   const lead = (i: number) => ({
@@ -45,9 +44,10 @@ try {
     replayKeys.push(key);
   }
 
-  const steps: [string, (i: number) => Promise<unknown>][] = [
+  type Step = [name: string, step: (i: number) => Promise<unknown>, after?: () => Promise<void>];
+  const steps: Step[] = [
     // First, while Prisma's pool holds one connection (see `pool`).
-    ["one statement on node-postgres alone", () => pool.query("select 1")],
+    ["one statement on node-postgres alone", () => pool.query("select 1"), () => pool.end()],
     ["one statement through Prisma ($queryRawUnsafe)", () => prisma.$queryRawUnsafe("select 1")],
     ["Prisma interactive transaction, empty", () => prisma.$transaction(() => Promise.resolve(undefined))],
     ["interactive transaction + one statement", () => prisma.$transaction((tx) => tx.$queryRawUnsafe("select 1"))],
@@ -55,7 +55,10 @@ try {
     ["(a) business write alone", (i) => insertLeadWithoutProtocol(prisma, principal, randomUUID(), lead(i))],
     ["(b) runOnce, fresh key", (i) => runOnce(store, submitLeadOperation, { principal, key: randomUUID(), input: lead(i) })],
     ["(b') runOnce, fresh key, look-up skipped", (i) => runOnce(store, submitLeadOperation, { principal, key: randomUUID(), input: lead(i), found: null })],
-    ["(c) runOnce, replay", (i) => runOnce(store, submitLeadOperation, { principal, key: replayKeys[i % 200]!, input: lead(i % 200) })],
+    [
+      "(c) runOnce, replay",
+      (i) => runOnce(store, submitLeadOperation, { principal, key: replayKeys[i % replayKeys.length]!, input: lead(i % replayKeys.length) }),
+    ],
     ["(d) seed 000 protocol", (i) => submitLeadSeed000Style(prisma, principal, randomUUID(), lead(i))],
   ];
 
@@ -75,7 +78,7 @@ try {
   console.log(`\n${operations} operations per step, ${concurrency} at once, PostgreSQL ${database.name}\n`);
   console.log("| step | this process µs/op | PostgreSQL µs/op | ops/s |");
   console.log("|---|---|---|---|");
-  for (const [name, step] of steps) {
+  for (const [name, step, after] of steps) {
     await run(step, Math.min(1000, operations)); // warm-up: pool connections, plans, JIT
     const pids = await backends();
     const before = { cpu: process.cpuUsage(), database: cpuMsOf(pids), at: performance.now() };
@@ -85,7 +88,7 @@ try {
     const nodeUs = (cpu.user + cpu.system) / operations;
     const databaseUs = ((cpuMsOf([...new Set([...pids, ...(await backends())])]) - before.database) * 1000) / operations;
     console.log(`| ${name} | ${nodeUs.toFixed(0)} | ${databaseUs.toFixed(0)} | ${(operations / seconds).toFixed(0)} |`);
-    if (name === "one statement on node-postgres alone") await pool.end();
+    await after?.();
   }
 } finally {
   await tearDown(

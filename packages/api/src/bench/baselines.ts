@@ -10,9 +10,13 @@ import type { PrismaClient } from "@once/db";
 import { computeFingerprint } from "@once/idempotency";
 import { leadFingerprint, type LeadInput } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
+import { recordStore } from "../operation/record-store.ts";
 
-/** The business operation every baseline runs (`scripts/bench/protocol-steps.ts` runs it too). */
-export { submitLeadOperation };
+/**
+ * The business operation every baseline runs, and the app's own record store: what
+ * `scripts/bench/protocol-steps.ts` measures step by step.
+ */
+export { submitLeadOperation, recordStore };
 
 const SEED000_TABLE = "bench_seed000_record";
 let tableReady: Promise<unknown> | undefined;
