@@ -50,6 +50,7 @@ const en = {
   "form.submitLead": "Send inquiry",
   "form.submitting": "Sending…",
   "status.submitting": "Sending your request…",
+  "status.savedOffline": "Saved on this device. It will be sent as soon as you are back online: no need to press again.",
   "status.pending.title": "Result pending confirmation",
   "status.pending.body":
     "We have not heard back yet. Do not submit again: we keep checking and will show the result here. Your request is kept on this device.",
@@ -181,6 +182,7 @@ const zhCN: Record<MessageKey, string> = {
   "form.submitLead": "提交咨询",
   "form.submitting": "提交中…",
   "status.submitting": "正在提交…",
+  "status.savedOffline": "已保存在本设备上。恢复联网后会自动发送，无需再次提交。",
   "status.pending.title": "结果待确认",
   "status.pending.body": "暂未收到结果。请不要重复提交：我们会自动核对，并在这里显示结果。您的请求已保存在本设备上。",
   "status.pending.offline": "当前离线。网络恢复后会立即核对。",

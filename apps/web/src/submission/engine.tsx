@@ -4,28 +4,44 @@
 // machine, and the shared zod schemas. ./engine-provider.tsx loads this module after
 // hydration, so the first load of a form page carries only the form itself.
 import { useEffect, useState } from "react";
-import { leadInputSchema, webOrderInputSchema } from "@once/api/schemas";
-import { getBrowserClients } from "~/trpc/browser-clients";
+import type { UseFormReturn } from "react-hook-form";
+import { getBrowserClients, restoreSubmissions as restore } from "~/trpc/browser-clients";
+import { HELD_EVENT } from "./store-key";
+import { takePressed } from "./take-pressed";
 import { useSubmission, type Submission } from "./use-submission";
+import { useSubmittedValues } from "./use-submitted-values";
 import type { OperationType } from "./outcome";
 
-export { restoreSubmissions } from "~/trpc/browser-clients";
 export { localizedSchemaResolver } from "./schema-resolver";
 export { SubmissionStatus } from "./submission-status";
 export { Receipt } from "./receipt";
 
-export const formSchemas = { order: webOrderInputSchema, lead: leadInputSchema } as const;
+export { formSchemas, takeRefusedPress } from "./take-pressed";
+
+/**
+ * Restores the persisted submissions, then sends the presses stored before the engine was here
+ * (./early-press.ts), and from then on each one as it is stored: the script's event reaches this
+ * listener while it is being dispatched, before the form hears of it.
+ */
+export async function restoreSubmissions(): Promise<void> {
+  const { queryClient } = await restore();
+  takePressed(queryClient);
+  document.addEventListener(HELD_EVENT, () => takePressed(queryClient));
+}
 
 interface BindingProps {
   type: OperationType;
   scope: string;
+  /** The form's react-hook-form instance: it shows the parameters of the operation on screen. */
+  form: UseFormReturn;
   onChange: (submission: Submission) => void;
 }
 
-/** Runs one form's submission state machine and reports every change to the form. */
-export function SubmissionBinding({ type, scope, onChange }: BindingProps) {
+/** Runs one form's submission state machine, reports every change to the form and shows its parameters in it. */
+export function SubmissionBinding({ type, scope, form, onChange }: BindingProps) {
   const [clients] = useState(getBrowserClients);
   const submission = useSubmission(type, scope, clients);
   useEffect(() => onChange(submission), [onChange, submission]);
+  useSubmittedValues(form, submission.view);
   return null;
 }

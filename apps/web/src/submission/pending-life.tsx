@@ -47,7 +47,8 @@ export function PendingLife({ view, checking, checkAnswer }: { view: PendingView
         <p>{t("status.pending.since", { ago })}</p>
         <p>{next}</p>
       </div>
-      {view.offline ? <p data-testid="offline-note">{t("status.pending.offline")}</p> : null}
+      {/* Never sent yet (paused before its first attempt): it is only on this device. */}
+      {view.offline ? <p data-testid="offline-note">{t(view.attempts === 0 ? "status.savedOffline" : "status.pending.offline")}</p> : null}
       <p id="check-answer" data-testid="check-answer" className="font-medium empty:hidden">
         {checkAnswer ? t(`status.check.${checkAnswer}`) : ""}
       </p>

@@ -4,8 +4,10 @@
 // input once the answer takes more than 500 ms (seen by `pnpm bench:page-weight`). The hidden
 // label is `invisible`, so it is neither seen nor part of the button's accessible name.
 // Both forms lock it the same way: from the submission's phase and whether the form is still
-// validating or holding a submit until the engine has loaded (`waiting`).
-import { Button, cx } from "@once/ui";
+// validating or holding a press until the engine has it (`waiting`). The label follows the
+// button's own aria-busy in CSS, so it also reads "Sending…" when ./early-press.ts marked the
+// button busy before React was there.
+import { Button } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { SubmissionView } from "./use-submission";
 
@@ -25,13 +27,12 @@ export function SubmitButton({
   const { t } = useI18n();
   const sending = phase === "submitting" || waiting;
   const disabled = phase !== "form" || waiting;
-  const stacked = "col-start-1 row-start-1";
   return (
-    <Button type="submit" variant="primary" size="lg" block disabled={disabled} aria-busy={sending}>
+    <Button type="submit" variant="primary" size="lg" block disabled={disabled} aria-busy={sending} className="group/submit">
       {icon}
       <span className="grid text-center">
-        <span className={cx(stacked, sending && "invisible")}>{label}</span>
-        <span className={cx(stacked, !sending && "invisible")}>{t("form.submitting")}</span>
+        <span className="col-start-1 row-start-1 group-aria-busy/submit:invisible">{label}</span>
+        <span className="invisible col-start-1 row-start-1 group-aria-busy/submit:visible">{t("form.submitting")}</span>
       </span>
     </Button>
   );

@@ -2,7 +2,10 @@
 // A labelled text control on the design system's Field: its error beside it (aria-invalid +
 // aria-describedby), `maxlength` from the server's own limits (@once/api/field-limits) so
 // nothing longer than the server accepts can be typed, and a live counter where a limit can
-// be reached (always on multi-line fields; on one-line fields near the limit).
+// be reached (always on multi-line fields; on one-line fields near the limit). A required field
+// is `required` (a one-line one also needs more than spaces): the form is `noValidate`, so
+// these only tell ./early-press.ts whether a press before the engine may be stored. They must
+// never refuse what the server's schema accepts.
 import { useWatch, type Control, type FieldValues, type Path, type UseFormRegisterReturn } from "react-hook-form";
 import { describedBy, Field, Input, Textarea } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
@@ -48,12 +51,16 @@ export function TextField<T extends FieldValues>({
     maxLength,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, { counter, error }),
-    "aria-required": required || undefined,
+    required,
     ...registration,
   };
   return (
     <Field id={id} label={label} optionalMark={required ? undefined : t("form.optional")} counter={counter} error={error}>
-      {multiline ? <Textarea rows={rows} {...common} /> : <Input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
+      {multiline ? (
+        <Textarea rows={rows} {...common} />
+      ) : (
+        <Input type={type} autoComplete={autoComplete} inputMode={inputMode} pattern={required ? ".*\\S.*" : undefined} {...common} />
+      )}
     </Field>
   );
 }

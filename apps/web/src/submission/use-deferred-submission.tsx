@@ -5,9 +5,15 @@
 // engine is here) for the last confirmation above a fresh form.
 //
 // The engine is asked for when the customer first focuses, presses or types anywhere on a page
-// with a form (./engine-provider.tsx). A submit that comes before it has arrived is held
-// (`starting`) and sent once, as soon as the engine's binding is ready with its key.
+// with a form (./engine-provider.tsx). A press that comes before it is ready is not React's:
+// the page's inline script (./early-press.ts) stores it and marks the form (`data-held`), even
+// before hydration. This hook follows that mark (`starting`: the button stays busy) until the
+// engine has taken the press and shows its own state, or refused it (the form then shows why,
+// with the engine's schema). `form` is the form's react-hook-form instance: the engine's binding
+// also shows the parameters of the operation on screen in it (./use-submitted-values.ts).
 import { useEffect, useState } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { HELD_EVENT } from "./store-key";
 import { EmptyStatus } from "./empty-status";
 import { useEngine, type Engine } from "./engine-provider";
 import type { OperationType } from "./outcome";
@@ -30,17 +36,18 @@ const NOT_READY: Submission = {
 const FIRST_TOUCH = ["focusin", "pointerdown", "keydown"] as const;
 
 interface DeferredSubmission extends Submission {
-  /** A submit is waiting for the engine: show the button as busy. */
+  /** A press is stored and waiting for the engine: show the button as busy, lock the fields. */
   starting: boolean;
   binding: React.ReactNode;
   Status: React.ComponentType<SubmissionStatusProps>;
   Receipt: Engine["Receipt"] | null;
 }
 
-export function useDeferredSubmission(type: OperationType, scope: string): DeferredSubmission {
+export function useDeferredSubmission<T extends FieldValues>(type: OperationType, scope: string, form: UseFormReturn<T>): DeferredSubmission {
   const { engine, request } = useEngine();
   const [submission, setSubmission] = useState<Submission>(NOT_READY);
-  const [held, setHeld] = useState<Record<string, unknown> | null>(null);
+  // The form ./early-press.ts marked with a stored press, until the engine has taken it.
+  const [held, setHeld] = useState<HTMLFormElement | null>(null);
 
   useEffect(() => {
     if (engine) return;
@@ -51,18 +58,26 @@ export function useDeferredSubmission(type: OperationType, scope: string): Defer
   }, [engine, request]);
 
   useEffect(() => {
-    if (!held || !submission.ready) return;
+    const find = () => setHeld(document.querySelector<HTMLFormElement>(`[data-held][data-scope="${scope}"]`));
+    find(); // pressed before hydration
+    document.addEventListener(HELD_EVENT, find);
+    return () => document.removeEventListener(HELD_EVENT, find);
+  }, [scope]);
+
+  useEffect(() => {
+    if (!held || !submission.ready || !engine) return;
+    const refused = engine.takeRefusedPress(scope);
+    if (!refused && submission.view.phase === "form") return; // taken: its state arrives with the next report
+    held.removeAttribute("data-held");
     setHeld(null);
-    submission.submit(held);
-  }, [held, submission]);
+    if (refused) void form.trigger();
+  }, [held, submission, engine, scope, form]);
 
   const ready = submission.ready; // only the engine's binding reports a ready submission
   return {
     ...(ready ? submission : NOT_READY),
-    // Before the engine: hold the submit (a second click while waiting sends nothing more).
-    ...(ready ? null : { submit: (params: Record<string, unknown>) => (setHeld((already) => already ?? params), request()) }),
     starting: held !== null,
-    binding: engine && <engine.SubmissionBinding type={type} scope={scope} onChange={setSubmission} />,
+    binding: engine && <engine.SubmissionBinding type={type} scope={scope} form={form as UseFormReturn} onChange={setSubmission} />,
     Status: engine?.SubmissionStatus ?? EmptyStatus,
     Receipt: engine?.Receipt ?? null,
   };

@@ -14,3 +14,4 @@ export { createSupersededKeys, SUPERSEDED_STORAGE_KEY, type SupersededKeys } fro
 export { createOperationStore, type OperationStore, type OperationStoreOptions, type KeptFields } from "./operation-store.ts";
 export { STORE_FORMAT_VERSION, type StoredOperations, type StoredEntry } from "./stored-format.ts";
 export { type KeyValueStorage } from "./key-value-storage.ts";
+export { readPressedIntents, type PressedIntents, type DiscardReason, type ReadIntentOptions } from "./pressed-intents.ts";

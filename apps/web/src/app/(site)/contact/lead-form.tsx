@@ -8,22 +8,21 @@ import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { SubmitButton } from "~/submission/submit-button";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
-import { useSubmittedValues } from "~/submission/use-submitted-values";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
 
-/** `sendIcon`: the submit button's icon, drawn by the server page (~/submission/send-icon). */
-export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: string; sendIcon: React.ReactNode }) {
+/** `sendIcon` and `heldNote`: drawn by the server page (~/submission/send-icon.tsx, ~/submission/held-note.tsx). */
+export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialContent?: string; sendIcon: React.ReactNode; heldNote: React.ReactNode }) {
   const { t } = useI18n();
-  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
-    useDeferredSubmission("lead", "lead");
   const labels = { name: t("form.name"), phone: t("form.phone"), content: t("form.content"), email: t("form.email"), company: t("form.company") };
   const form = useForm<LeadFormValues>({
     resolver: deferredResolver("lead", labels, t),
     defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "" },
   });
-  const locked = view.phase !== "form";
-  useSubmittedValues(form, view);
+  const scope = "lead";
+  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
+    useDeferredSubmission("lead", scope, form);
+  const locked = view.phase !== "form" || starting;
   const errors = form.formState.errors;
   const startNewLead = () => {
     if (view.phase === "confirmed") form.reset();
@@ -31,8 +30,9 @@ export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: s
   };
   return (
     <form
-      className="space-y-1"
+      className="group space-y-1"
       noValidate
+      data-scope={scope}
       data-operation-key={activeKey ?? undefined}
       aria-label={t("contact.heading")}
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...(values as unknown as LeadInput) }))(e)}
@@ -101,6 +101,7 @@ export function LeadForm({ initialContent = "", sendIcon }: { initialContent?: s
         </div>
       </fieldset>
       <SubmitButton label={t("form.submitLead")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={sendIcon} />
+      {heldNote}
       <Status
         view={view}
         kind="lead"

@@ -6,6 +6,7 @@ import { Card, PageHeader } from "@once/ui";
 import { Clock, Icon, Mail, Phone } from "@once/ui/icons";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
+import { HeldNote } from "~/submission/held-note";
 import { sendIcon } from "~/submission/send-icon";
 import { getQueryClient, trpc } from "~/trpc/server";
 import { LeadForm } from "./lead-form";
@@ -54,7 +55,7 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
       </div>
       <Card>
         <h2 className="mb-5 text-xl font-semibold">{t("contact.formHeading")}</h2>
-        <LeadForm initialContent={title ? t("contact.aboutGuide", { title }) : ""} sendIcon={sendIcon} />
+        <LeadForm initialContent={title ? t("contact.aboutGuide", { title }) : ""} sendIcon={sendIcon} heldNote={<HeldNote t={t} />} />
       </Card>
     </div>
   );

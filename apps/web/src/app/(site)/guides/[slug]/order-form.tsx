@@ -10,30 +10,45 @@ import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { SubmitButton } from "~/submission/submit-button";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
-import { useSubmittedValues } from "~/submission/use-submitted-values";
 
-/** `sendIcon`: the submit button's icon, drawn by the server page (~/submission/send-icon). */
-export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string; title: string; maxPerOrder: number; sendIcon: React.ReactNode }) {
+/** `sendIcon` and `heldNote`: drawn by the server page (~/submission/send-icon.tsx, ~/submission/held-note.tsx). */
+export function OrderForm({
+  slug,
+  title,
+  maxPerOrder,
+  sendIcon,
+  heldNote,
+}: {
+  slug: string;
+  title: string;
+  maxPerOrder: number;
+  sendIcon: React.ReactNode;
+  heldNote: React.ReactNode;
+}) {
   const { t } = useI18n();
-  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
-    useDeferredSubmission("order", `order:${slug}`);
   const labels = { quantity: t("form.quantity"), name: t("form.name"), phone: t("form.phone"), address: t("form.address") };
   const form = useForm<OrderInput>({
     resolver: deferredResolver("order", labels, t),
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
-  const locked = view.phase !== "form";
-  useSubmittedValues(form, view);
+  const scope = `order:${slug}`;
+  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
+    useDeferredSubmission("order", scope, form);
+  const locked = view.phase !== "form" || starting;
   const errors = form.formState.errors;
 
   return (
     <form
-      className="space-y-1"
+      className="group space-y-1"
       noValidate
+      data-scope={scope}
       data-operation-key={activeKey ?? undefined}
       aria-label={t("guides.order")}
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...values }))(e)}
     >
+      {/* Not a field of the form's own state (that is a default value): read by ~/submission/early-press.ts.
+          First, so it is not the last child (the form's spacing gives every other child a margin). */}
+      <input type="hidden" name="item" value={slug} />
       {lastConfirmed && Receipt && view.phase === "form" ? (
         <div className="mb-4">
           <Receipt compact kind="order" vars={lastConfirmed.vars} result={lastConfirmed.result} subject={title} />
@@ -41,7 +56,7 @@ export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string
       ) : null}
       <fieldset disabled={locked} className="space-y-1">
         <Field id="quantity" label={t("form.quantity")} hint={t("guide.maxPerOrder", { n: maxPerOrder })}>
-          <Select id="quantity" {...form.register("quantity", { valueAsNumber: true })} aria-describedby="quantity-hint">
+          <Select id="quantity" data-as="number" {...form.register("quantity", { valueAsNumber: true })} aria-describedby="quantity-hint">
             {Array.from({ length: maxPerOrder }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -85,6 +100,7 @@ export function OrderForm({ slug, title, maxPerOrder, sendIcon }: { slug: string
         />
       </fieldset>
       <SubmitButton label={t("form.submitOrder")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={sendIcon} />
+      {heldNote}
       <Status
         view={view}
         kind="order"

@@ -11,6 +11,7 @@ import { GuideBadges } from "~/catalog/guide-badges";
 import { guideDetails } from "~/catalog/guide-details";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
+import { HeldNote } from "~/submission/held-note";
 import { sendIcon } from "~/submission/send-icon";
 import { getQueryClient, trpc } from "~/trpc/server";
 import { OrderForm } from "./order-form";
@@ -95,7 +96,7 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
         {guide.inStock ? (
           <>
             <p className="mb-5 text-sm text-ink-muted">{t("guide.orderIntro")}</p>
-            <OrderForm slug={guide.slug} title={title} maxPerOrder={guide.maxPerOrder} sendIcon={sendIcon} />
+            <OrderForm slug={guide.slug} title={title} maxPerOrder={guide.maxPerOrder} sendIcon={sendIcon} heldNote={<HeldNote t={t} />} />
           </>
         ) : (
           <Notice tone="warning" icon={<Icon node={PackageX} />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">

@@ -1,0 +1,15 @@
+// The inline script of ./early-press.ts, carrying the page's CSP nonce (proxy.ts). Rendered
+// at the top of the customer pages' body (app/(site)/layout.tsx): it is listening before any
+// form is painted.
+import { headers } from "next/headers";
+import { SESSION_TAG_COOKIE } from "@once/api/session";
+import { earlyPress } from "./early-press";
+import { HELD_EVENT, HYDRATED_ATTRIBUTE, PRESSED_INTENTS_KEY } from "./store-key";
+
+const source = `(${earlyPress.toString()})(${[PRESSED_INTENTS_KEY, HELD_EVENT, HYDRATED_ATTRIBUTE, SESSION_TAG_COOKIE].map((s) => JSON.stringify(s)).join(",")})`;
+
+export async function EarlyPressScript() {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // suppressHydrationWarning: browsers hide a nonce from the DOM once the script has run.
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: source }} />;
+}

@@ -1,0 +1,119 @@
+// The first hand on a submit: an inline script in every customer page's HTML (see
+// ./early-press-script.tsx), so it listens from the first paint, before React has hydrated and
+// before the submission engine (./engine.tsx) has loaded. It catches a press the engine cannot
+// take yet, and:
+//   1. stores the intent (a PendingOperation: new key, type, scope, the form's fields, time,
+//      session tag) in localStorage before anything else (./store-key.ts), also kept in
+//      memory where storage is refused;
+//   2. shows at once what is true, without React: the form's `data-held` becomes "online"
+//      (the button is busy, "Sending your request…") or "offline" ("Saved on this device…"),
+//      updated as the connection comes and goes (the texts are in the HTML, ./held-note.tsx);
+//   3. tells the page ("once:held"), which asks for the engine; the engine takes the intent
+//      (trpc/browser-clients.ts, @once/idempotency/client's readPressedIntents) and sends it
+//      under that key as soon as it can. A page that never hydrated (the connection went
+//      before its scripts arrived) is reloaded once it is back online, and the reloaded page
+//      sends it.
+// It takes the forms that carry `data-scope` (the submission's scope, "order:<slug>" or "lead":
+// its operation type first). A form is the engine's own once it carries `data-operation-key`
+// (the engine's key): from then on this script lets every press through. It never sends
+// anything itself.
+//
+// `earlyPress` is serialised with Function.prototype.toString: it must use nothing from
+// outside its body but its arguments and the browser's globals.
+// Its arguments are the names in ./store-key.ts.
+export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribute: string, sessionCookie: string) {
+  type Intent = { type: string; key: string; scope: string; params: Record<string, unknown>; submittedAt: number; sessionTag?: string };
+  const w = window as unknown as { __oncePressed?: Intent[] };
+  const memory = (w.__oncePressed ??= []);
+  const net = () => (navigator.onLine ? "online" : "offline");
+  const heldForms = () => document.querySelectorAll<HTMLFormElement>("form[data-held]");
+
+  const sessionTag = () => {
+    for (const part of document.cookie.split(";")) {
+      const [name, ...value] = part.trim().split("=");
+      if (name === sessionCookie) return value.join("=") || undefined;
+    }
+    return undefined;
+  };
+
+  // The form's named fields as the engine's form would send them: "contact.name" nests,
+  // a control marked data-as="number" is a number.
+  const paramsOf = (form: HTMLFormElement) => {
+    const params: Record<string, unknown> = {};
+    for (const element of Array.from(form.elements) as HTMLInputElement[]) {
+      if (!element.name || element.disabled || element.type === "submit") continue;
+      const path = element.name.split(".");
+      let node = params;
+      for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+      node[path[path.length - 1]!] = element.dataset.as === "number" ? Number(element.value) : element.value;
+    }
+    return params;
+  };
+
+  // A UUIDv4 like mintOperationKey's; randomUUID exists only in secure contexts.
+  const mintKey = () =>
+    typeof crypto.randomUUID === "function"
+      ? crypto.randomUUID()
+      : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+          (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16),
+        );
+
+  const store = (intent: Intent) => {
+    memory.push(intent);
+    try {
+      const stored: unknown = JSON.parse(localStorage.getItem(storeKey) ?? "[]");
+      localStorage.setItem(storeKey, JSON.stringify([...(Array.isArray(stored) ? (stored as unknown[]) : []), intent]));
+    } catch {
+      // Storage refused (private mode, full) or unreadable: the page still has it in memory.
+    }
+  };
+
+  const mark = (form: HTMLFormElement) => {
+    form.setAttribute("data-held", net());
+    const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+    button?.setAttribute("aria-busy", "true");
+    if (button) button.disabled = true;
+  };
+
+  window.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const scope = form.dataset.scope;
+      if (!scope || form.hasAttribute("data-operation-key")) return;
+      if (!form.checkValidity()) {
+        // The engine's form explains it in the page's language once it can load; offline, or
+        // before React is here, the browser's own bubbles say which field.
+        if (!navigator.onLine || !document.documentElement.hasAttribute(hydratedAttribute)) {
+          event.preventDefault();
+          form.reportValidity();
+        }
+        return;
+      }
+      // Ours now: neither the browser's navigation nor the form's own handler sends it.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (form.hasAttribute("data-held")) return; // a second press: already stored
+      const tag = sessionTag();
+      store({
+        type: scope.split(":")[0]!, // a form's scope is its operation type, then what it is about
+        key: mintKey(),
+        scope,
+        params: paramsOf(form),
+        submittedAt: Date.now(),
+        ...(tag ? { sessionTag: tag } : {}),
+      });
+      mark(form);
+      form.dispatchEvent(new CustomEvent(heldEvent, { bubbles: true }));
+    },
+    true,
+  );
+
+  const onNetwork = () => {
+    for (const form of Array.from(heldForms())) form.setAttribute("data-held", net());
+    if (navigator.onLine && memory.length && !document.documentElement.hasAttribute(hydratedAttribute)) location.reload();
+  };
+  window.addEventListener("online", onNetwork);
+  window.addEventListener("offline", onNetwork);
+}
