@@ -23,3 +23,14 @@ test("the health endpoint tells anyone the node is healthy, and monitoring the d
   const monitoring = await request.get("/api/health", { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
   expect(await monitoring.json()).toMatchObject({ status: "ok", database: "reachable", migrations: { current: true, pending: [] } });
 });
+
+test("a guide that does not exist is a 404 drawn once inside the shop's frame; an unknown address too", async ({ page }) => {
+  for (const path of ["/guides/no-such-guide", "/no-such-page"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("banner")).toHaveCount(1); // the header once, not nested in itself
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+  }
+});

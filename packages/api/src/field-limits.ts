@@ -3,7 +3,7 @@
 // so nothing longer than the server accepts can be typed. Browser-safe and dependency-free.
 export const FIELD_LIMITS = {
   name: 50,
-  /** As typed, before spaces and dashes are dropped (the digits themselves are 5 to 19). */
+  /** As typed, before spaces and dashes are dropped (the number itself: lead/lead-schema.ts, PHONE_PATTERN). */
   phone: 20,
   address: 300,
   content: 1000,

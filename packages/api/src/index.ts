@@ -8,3 +8,13 @@ export { DEFAULT_ORDER_RULES, type OrderRules } from "./order/order-rules.ts";
 export type { LeadSettings } from "./lead/submit-lead.ts";
 export { compactOperationRecords, expireOperationRecords } from "./operation/record-store.ts";
 export { operations, OPERATION_TYPES, type OperationType } from "./operations.ts";
+export {
+  findOwn,
+  lookUpByPhone,
+  parseTrackingNumber,
+  type Tracked,
+  type TrackedInquiry,
+  type TrackedOrder,
+  type TrackAnswer,
+  type TrackRefusal,
+} from "./customer/track.ts";

@@ -1,33 +1,17 @@
-// The 404 page, in the customer's language, with a way back into the shop. It renders under the
-// root layout only (no route group), so it brings the shop's frame itself.
-import type { Metadata } from "next";
-import { buttonClasses } from "@once/ui";
-import { ArrowRight, FileText, Icon } from "@once/ui/icons";
+// The 404 page for an address no route matches. It renders under the root layout only (no route
+// group), so it brings the shop's frame itself; a missing guide is (site)/not-found.tsx.
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 import { SiteChrome } from "./(site)/site-chrome";
+import { NotFoundView } from "./not-found-view";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = translator(await getLocale());
-  return { title: t("notFound.title"), robots: { index: false } };
-}
+export { generateMetadata } from "./not-found-view";
 
 export default async function NotFound() {
   const t = translator(await getLocale());
   return (
     <SiteChrome t={t}>
-      <div className="mx-auto max-w-lg py-10 text-center">
-        <span aria-hidden className="mx-auto mb-5 inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
-          <Icon node={FileText} className="size-7" />
-        </span>
-        <p className="text-sm font-semibold text-brand">404</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{t("notFound.title")}</h1>
-        <p className="mt-3 text-ink-muted">{t("notFound.body")}</p>
-        <a href="/guides" className={buttonClasses({ variant: "primary", className: "mt-6" })}>
-          {t("notFound.back")}
-          <Icon node={ArrowRight} />
-        </a>
-      </div>
+      <NotFoundView t={t} />
     </SiteChrome>
   );
 }

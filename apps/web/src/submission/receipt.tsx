@@ -84,7 +84,13 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
         ))}
       </dl>
       <div className="space-y-1 border-t border-line px-5 py-3 text-sm">
-        <p className="text-ink">{kind === "order" ? t("receipt.nextOrder") : t("receipt.nextLead")}</p>
+        <p className="text-ink">
+          {kind === "order" ? t("receipt.nextOrder") : t("receipt.nextLead")}{" "}
+          {/* Its progress, from this device or any other (with the phone): app/(site)/track. */}
+          <a href={`/track/${result.number}`} className="font-medium text-brand underline-offset-2 hover:underline" data-testid="track-link">
+            {t("track.link")}
+          </a>
+        </p>
         {vars.redacted ? (
           <p className="text-ink-muted" data-testid="details-not-kept">
             {t("status.detailsNotKept")}

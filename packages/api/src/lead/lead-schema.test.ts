@@ -2,7 +2,7 @@
 // field, so the answer is a 400 and never a retryable 500 from the database.
 import { describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { leadInputSchema } from "./lead-schema.ts";
+import { leadInputSchema, PHONE_RULE } from "./lead-schema.ts";
 
 const valid = { name: "Wang Xiaoming", phone: "138 0000 0000", content: "Please call me", email: "wang@example.com", company: "Acme" };
 
@@ -66,5 +66,34 @@ describe("leadInputSchema: unsafe characters", () => {
 
   it("trims surrounding line breaks of single-line fields instead of refusing them", () => {
     expect(z.parse(leadInputSchema, { ...valid, name: "Wang\n" }).name).toBe("Wang");
+  });
+});
+
+describe("phone numbers", () => {
+  const phone = (value: string) => z.safeParse(leadInputSchema, { ...valid, phone: value });
+  it.each([
+    "13800138000",
+    "138 0013 8000",
+    "+86 138 0013 8000",
+    "+8613800138000",
+    "(+86) 199-0000-0000",
+    "+44 20 7946 0958",
+    "+1 (415) 555-0100",
+    "+86 10 6552 9988",
+  ])("accepts %s: a Chinese mobile number, or an international number in E.164 form", (value) => expect(phone(value).success).toBe(true));
+  it.each([
+    ["1380013800", "a Chinese mobile number one digit short"],
+    ["138001380001", "one digit long"],
+    ["12800138000", "no mobile number starts with 12"],
+    ["+86 138 0013 800", "+86 and a mobile number one digit short"],
+    ["010 6552 9988", "a local landline without its country code"],
+    ["5550100", "a local number"],
+    ["+0 123 4567 890", "no country code starts with 0"],
+    ["+1234567", "too short for E.164"],
+    ["+1234567890123456", "longer than E.164's 15 digits"],
+  ])("refuses %s (%s), naming the format expected", (value) => {
+    const parsed = phone(value);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(PHONE_RULE);
   });
 });

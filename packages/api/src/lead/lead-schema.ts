@@ -12,6 +12,17 @@ import { safeText, type TextLines } from "../text-safety.ts";
 /** Digits with an optional leading +; spaces, dashes, dots and brackets are dropped. */
 export const normalizePhone = (raw: string) => raw.trim().replace(/[\s().-]/g, "");
 
+/**
+ * A phone as the sales team can call it, once normalised: a mainland Chinese mobile number
+ * (11 digits starting with 1 and a second digit 3-9, with or without +86), or any other number in
+ * E.164 form (+, the country code, at most 15 digits). A local number without a country code that
+ * is not a Chinese mobile (a landline, a typo) cannot be told apart from a wrong one, so it is
+ * refused with the format that is expected.
+ */
+export const PHONE_PATTERN = /^(?:(?:\+86)?1[3-9][0-9]{9}|\+(?!861[3-9])[1-9][0-9]{7,14})$/;
+export const PHONE_RULE =
+  "phone must be a Chinese mobile number (11 digits starting with 1, +86 optional) or an international number with + and its country code (E.164)";
+
 export const phoneSchema = z.pipe(
   z
     .string()
@@ -21,7 +32,7 @@ export const phoneSchema = z.pipe(
       z.maxLength(FIELD_LIMITS.phone, `phone has at most ${FIELD_LIMITS.phone} characters`),
       safeText("phone"),
     ),
-  z.pipe(z.transform(normalizePhone), z.string().check(z.regex(/^\+?[0-9]{5,19}$/, "phone must be 5 to 19 digits, optionally starting with +"))),
+  z.pipe(z.transform(normalizePhone), z.string().check(z.regex(PHONE_PATTERN, PHONE_RULE))),
 );
 
 const requiredText = (field: string, max: number, lines: TextLines = "single-line") =>

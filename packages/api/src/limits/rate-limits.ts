@@ -27,10 +27,15 @@ export interface RateLimitConfig {
   signInFreeFailures?: number;
   /** The longest wait between attempts on one account (the doubling stops here). */
   signInMaxBackoffSeconds?: number;
+  /** Customer look-ups of an order or inquiry by number and phone, per client address and minute (default 20). */
+  trackLookUpsPerAddressPerMinute?: number;
+  /** The same per order or inquiry number and hour, whatever addresses ask (default 10): a phone cannot be guessed. */
+  trackLookUpsPerNumberPerHour?: number;
 }
 
-/** A budget counted per subject (a principal, an address) over a minute. */
-export type Budget = "write-session" | "write-address" | "replay-session" | "replay-address" | "session-address" | "sign-in-address";
+/** A budget counted per subject (a principal, an address, a number) over a minute (track-number: an hour). */
+export type Budget =
+  "write-session" | "write-address" | "replay-session" | "replay-address" | "session-address" | "sign-in-address" | "track-address" | "track-number";
 
 /** How much more generous the replay budgets are than the write budgets, unless configured. */
 export const REPLAY_BUDGET_FACTOR = 10;
@@ -63,13 +68,15 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
       insuranceLimiter,
     });
   };
-  const minute: Record<Budget, RateLimiterAbstract> = {
+  const budgets: Record<Budget, RateLimiterAbstract> = {
     "write-session": store("write-session", config.writesPerSessionPerMinute, 60),
     "write-address": store("write-address", config.writesPerAddressPerMinute, 60),
     "replay-session": store("replay-session", config.replaysPerSessionPerMinute ?? config.writesPerSessionPerMinute * REPLAY_BUDGET_FACTOR, 60),
     "replay-address": store("replay-address", config.replaysPerAddressPerMinute ?? config.writesPerAddressPerMinute * REPLAY_BUDGET_FACTOR, 60),
     "session-address": store("session-address", config.sessionsPerAddressPerMinute, 60),
     "sign-in-address": store("sign-in-address", config.signInsPerAddressPerMinute, 60),
+    "track-address": store("track-address", config.trackLookUpsPerAddressPerMinute ?? 20, 60),
+    "track-number": store("track-number", config.trackLookUpsPerNumberPerHour ?? 10, 60 * 60),
   };
   const freeFailures = config.signInFreeFailures ?? 5;
   const maxBackoff = config.signInMaxBackoffSeconds ?? 15 * 60;
@@ -80,7 +87,7 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
   return {
     async take(budget, subject) {
       try {
-        await minute[budget].consume(subject);
+        await budgets[budget].consume(subject);
         return null;
       } catch (rejection) {
         return secondsToWait(rejection);

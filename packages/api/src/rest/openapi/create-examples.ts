@@ -2,6 +2,7 @@
 // POST /api/v1/leads: first execution, replay, each refusal of the protocol, of the transport
 // and of the business rules. docs/API.md tells the same cases in prose.
 import { IdempotencyError } from "@once/idempotency";
+import { PHONE_RULE } from "../../lead/lead-schema.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "@once/idempotency/http";
 import { AppError } from "../../app-error.ts";
 import { reject } from "../../business-rejection.ts";
@@ -218,8 +219,8 @@ export const leadCases: readonly ExampleCase[] = protocolCases(
   {
     body: { name: "", phone: "x", content: "hi" },
     response: problem(
-      new IdempotencyError("VALIDATION_FAILED", "name: name is required; phone: phone must be 5 to 19 digits, optionally starting with +", {
-        fields: { name: ["name is required"], phone: ["phone must be 5 to 19 digits, optionally starting with +"] },
+      new IdempotencyError("VALIDATION_FAILED", `name: name is required; phone: ${PHONE_RULE}`, {
+        fields: { name: ["name is required"], phone: [PHONE_RULE] },
       }),
     ),
   },

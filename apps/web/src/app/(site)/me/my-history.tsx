@@ -130,9 +130,9 @@ export function MyHistory() {
                 testId="my-order"
                 icon={<Icon node={Package} />}
                 title={
-                  <>
+                  <a href={`/track/${o.number}`} className="hover:underline">
                     <span className="font-mono">{o.number}</span> · {zh ? o.titleZh : o.titleEn} × {o.quantity}
-                  </>
+                  </a>
                 }
                 badge={status(o.status)}
                 when={date(o.createdAt)}
@@ -155,7 +155,11 @@ export function MyHistory() {
                 id={l.number}
                 testId="my-lead"
                 icon={<Icon node={Mail} />}
-                title={<span className="font-mono">{l.number}</span>}
+                title={
+                  <a href={`/track/${l.number}`} className="font-mono hover:underline">
+                    {l.number}
+                  </a>
+                }
                 detail={l.excerpt}
                 badge={status(l.status)}
                 when={date(l.createdAt)}

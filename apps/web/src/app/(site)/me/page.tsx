@@ -23,7 +23,17 @@ export default async function MePage() {
   return (
     <TRPCReactProvider>
       <HydrateClient>
-        <PageHeader title={t("me.heading")} lead={t("me.intro")} />
+        <PageHeader
+          title={t("me.heading")}
+          lead={
+            <>
+              {t("me.intro")}{" "}
+              <a href="/track" className="font-medium text-brand underline-offset-2 hover:underline">
+                {t("track.fromAnotherDevice")}
+              </a>
+            </>
+          }
+        />
         <MyHistory />
       </HydrateClient>
     </TRPCReactProvider>
