@@ -26,6 +26,9 @@ export default defineConfig({
   reporter: [["list"], ["html", { outputFolder: "./artifacts/report", open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The service worker (offline copies, Background Sync) is its own spec's
+    // (tests/service-worker.spec.ts): elsewhere it would answer navigations the tests route.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

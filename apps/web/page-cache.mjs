@@ -4,7 +4,7 @@
 // for these pages it becomes `private, no-cache`: never stored by a shared cache, and
 // revalidated on every normal load, so nothing served is ever stale. /me and the dashboard
 // (personal data) stay `no-store`.
-const CACHEABLE_PAGE = /^\/(guides(\/[A-Za-z0-9_-]+)?|contact)\/?$/;
+export const CACHEABLE_PAGE = /^\/(guides(\/[A-Za-z0-9_-]+)?|contact)\/?$/;
 
 /**
  * @param {import("node:http").IncomingMessage} req

@@ -84,7 +84,7 @@ test("field errors are shown next to each field, in the customer's language, and
   await expect(page.locator("#lead-content-counter")).toHaveText("1000 / 1000");
   await page.getByRole("button", { name: "提交咨询" }).click();
   await expect(page.locator("#lead-name-error")).toHaveText("请填写姓名");
-  await expect(page.locator("#lead-phone-error")).toHaveText("请输入 5 到 19 位数字，可以 + 开头");
+  await expect(page.locator("#lead-phone-error")).toHaveText("请输入中国大陆手机号（以 1 开头的 11 位数字，可加 +86），或以 + 和国家代码开头的国际号码");
   await expect(page.locator("#lead-content-error")).toBeEmpty();
   await expect(page.getByLabel(/^姓名/)).toHaveAttribute("aria-invalid", "true");
   expect(sent).toBe(0);

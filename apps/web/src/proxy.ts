@@ -54,7 +54,7 @@ export const config = {
   // Pages only: API clients get sessions from POST /api/v1/sessions. Prefetches need no CSP.
   matcher: [
     {
-      source: "/((?!api/|metrics|_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png|manifest.webmanifest|covers/|icons/).*)",
+      source: "/((?!api/|metrics|_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png|manifest.webmanifest|sw.js|covers/|icons/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

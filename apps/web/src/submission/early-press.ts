@@ -21,7 +21,7 @@
 // `earlyPress` is serialised with Function.prototype.toString: it must use nothing from
 // outside its body but its arguments and the browser's globals.
 // Its arguments are the names in ./store-key.ts.
-export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribute: string, sessionCookie: string) {
+export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribute: string, sessionCookie: string, workerUrl: string | null) {
   type Intent = { type: string; key: string; scope: string; params: Record<string, unknown>; submittedAt: number; sessionTag?: string };
   const w = window as unknown as { __oncePressed?: Intent[] };
   const memory = (w.__oncePressed ??= []);
@@ -116,4 +116,20 @@ export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribut
   };
   window.addEventListener("online", onNetwork);
   window.addEventListener("offline", onNetwork);
+
+  // The service worker (./service-worker.ts: offline copies, Background Sync), once the page has
+  // loaded so it never competes with it. Production only: development's chunks are not immutable.
+  // It is told what this page loaded before it was there, so the page opens offline next time.
+  const loaded = () => [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+  if (workerUrl && "serviceWorker" in navigator)
+    window.addEventListener(
+      "load",
+      () =>
+        void navigator.serviceWorker
+          .register(workerUrl)
+          .then(() => navigator.serviceWorker.ready)
+          .then((registration) => registration.active?.postMessage({ cache: loaded() }))
+          .catch(() => undefined),
+      { once: true },
+    );
 }

@@ -6,7 +6,9 @@
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { getBrowserClients, restoreSubmissions as restore } from "~/trpc/browser-clients";
+import { createSupersededKeys } from "@once/idempotency/client";
 import { HELD_EVENT } from "./store-key";
+import { mirrorToOutbox } from "./sync-outbox";
 import { takePressed } from "./take-pressed";
 import { useSubmission, type Submission } from "./use-submission";
 import { useSubmittedValues } from "./use-submitted-values";
@@ -25,6 +27,7 @@ export { formSchemas, takeRefusedPress } from "./take-pressed";
  */
 export async function restoreSubmissions(): Promise<void> {
   const { queryClient } = await restore();
+  mirrorToOutbox(queryClient, createSupersededKeys(window.localStorage)); // for the service worker's Background Sync
   takePressed(queryClient);
   document.addEventListener(HELD_EVENT, () => takePressed(queryClient));
 }

@@ -1,6 +1,6 @@
 // This app's instance of the protocol's browser half (@once/idempotency/client): the product's
 // registry, the tRPC transport, the `once_sid` session tag, and localStorage for the
-// superseded map and the stored submissions. Created once per tab (trpc/browser-clients.ts).
+// superseded map (mirrored into the service worker's outbox, ./sync-outbox.ts) and the stored submissions. Created once per tab (trpc/browser-clients.ts).
 import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@once/api/client";
 import { browserLocks, createOperationClient, createOperationStore, createSupersededKeys, type KeyValueStorage } from "@once/idempotency/client";
@@ -8,9 +8,11 @@ import { operations } from "./operations";
 import type { ConfirmedResult } from "./outcome";
 import { readSessionTag } from "./session-tag";
 import { SUBMISSION_STORE_KEY } from "./store-key";
+import { leaveOutbox } from "./sync-outbox";
 import { trpcTransport } from "./trpc-transport";
 
 export function createSubmissionClient(trpcClient: TRPCClient<AppRouter>, storage: KeyValueStorage) {
+  const superseded = createSupersededKeys(storage);
   return createOperationClient({
     registry: operations,
     transport: trpcTransport(trpcClient),
@@ -19,7 +21,8 @@ export function createSubmissionClient(trpcClient: TRPCClient<AppRouter>, storag
       return { id, number, replayed };
     },
     currentSessionTag: readSessionTag,
-    superseded: createSupersededKeys(storage),
+    // A superseded operation is only looked up from now on: the service worker must not send it either.
+    superseded: { has: (key) => superseded.has(key), mark: (key) => (superseded.mark(key), leaveOutbox(key)) },
     locks: browserLocks(),
   });
 }

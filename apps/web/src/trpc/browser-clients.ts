@@ -65,6 +65,9 @@ function createBrowserClients(): BrowserClients {
     retryDelay: (failures, error) => recordNextAttempt(error, retryDelay(failures, error, { online: onlineManager.isOnline() })),
     gcTime: SUBMISSION_GC_MS,
   });
+  // TanStack's onlineManager starts out "online" and learns only from later events: a page opened
+  // offline (from the service worker's cache) would send at once instead of pausing.
+  onlineManager.setOnline(navigator.onLine);
   // Mounted for the tab's lifetime, whether or not a QueryClientProvider is rendered: this
   // subscribes TanStack's onlineManager and focusManager, so paused submissions resume
   // (resumePausedMutations) as soon as the browser is back online.
