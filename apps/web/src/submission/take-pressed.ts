@@ -24,12 +24,13 @@ export function takeRefusedPress(scope: string): boolean {
   return refusedScopes.delete(scope);
 }
 
-const keysOf = (raw: string | null): Set<string> => {
+/** The stored entries (none when absent or unreadable). */
+const entriesOf = (raw: string | null): { key?: unknown }[] => {
   try {
     const entries: unknown = JSON.parse(raw ?? "[]");
-    return new Set(Array.isArray(entries) ? entries.map((e: { key?: unknown }) => String(e?.key)) : []);
+    return Array.isArray(entries) ? (entries as { key?: unknown }[]) : [];
   } catch {
-    return new Set();
+    return [];
   }
 };
 
@@ -71,10 +72,8 @@ export function takePressed(queryClient: QueryClient): void {
   memory.length = 0;
   try {
     // Another tab may have stored a press since the read: keep what this one did not see.
-    const seen = keysOf(raw);
-    const rest = [...keysOf(localStorage.getItem(PRESSED_INTENTS_KEY))].some((key) => !seen.has(key))
-      ? (JSON.parse(localStorage.getItem(PRESSED_INTENTS_KEY)!) as { key?: unknown }[]).filter((e) => !seen.has(String(e?.key)))
-      : [];
+    const seen = new Set(entriesOf(raw).map((e) => String(e?.key)));
+    const rest = entriesOf(localStorage.getItem(PRESSED_INTENTS_KEY)).filter((e) => !seen.has(String(e?.key)));
     if (rest.length) localStorage.setItem(PRESSED_INTENTS_KEY, JSON.stringify(rest));
     else localStorage.removeItem(PRESSED_INTENTS_KEY);
   } catch {

@@ -4,15 +4,17 @@
 // the inquiry's opening words) and the fulfilment steps with their times: never a staff member,
 // a note, another order, or the phone itself (masked).
 //
-// "No such number" and "this number, another phone" answer the same (null) and cost the same:
+// "No such number" and "this number, another phone" answer the same (NOT_FOUND) and cost the same:
 // the record is always looked up, then the phone compared. A look-up spends one unit per client
 // address and one per number (`track-address`, `track-number`), so neither one address trying
 // many numbers nor many addresses trying one number's phones get far.
 import { z } from "zod/mini";
 import type { Prisma, PrismaClient } from "@once/db";
+import { excerpt } from "../dashboard/excerpt.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { formatLeadNumber, phoneSchema } from "../lead/lead-schema.ts";
 import { formatOrderNumber } from "../order/order-schema.ts";
+import { EXCERPT_CHARS } from "./list-history.ts";
 
 export type OrderStep = "received" | "packed" | "shipped" | "delivered" | "cancelled";
 export type InquiryStep = "received" | "handling" | "closed";
@@ -42,8 +44,8 @@ export interface TrackedInquiry {
 
 export type Tracked = TrackedOrder | TrackedInquiry;
 
-/** "SO-000123", "so 123", "123" with kind: what a customer types. */
-const NUMBER_PATTERN = /^\s*(SO|LD)?[\s-]*0*([1-9][0-9]{0,9})\s*$/i;
+/** "SO-000123", "so 123", "ld-45": what a customer types (the prefix says which kind). */
+const NUMBER_PATTERN = /^\s*(SO|LD)[\s-]*0*([1-9][0-9]{0,9})\s*$/i;
 
 /** Why a look-up shows nothing: a number or phone that cannot be one, no match (either half), or a spent budget. */
 export type TrackRefusal = "NUMBER_MALFORMED" | "PHONE_MALFORMED" | "NOT_FOUND" | "RATE_LIMITED";
@@ -53,9 +55,9 @@ export type TrackAnswer = { tracked: Tracked } | { refusal: TrackRefusal; retryA
 /** The number's kind and value, or null when it is not an order or inquiry number. */
 export function parseTrackingNumber(raw: string): { kind: "order" | "lead"; value: number } | null {
   const match = NUMBER_PATTERN.exec(raw);
-  if (!match?.[1]) return null;
+  if (!match) return null;
   const value = Number(match[2]);
-  return Number.isSafeInteger(value) && value <= 2_147_483_647 ? { kind: match[1].toUpperCase() === "SO" ? "order" : "lead", value } : null;
+  return Number.isSafeInteger(value) && value <= 2_147_483_647 ? { kind: match[1]!.toUpperCase() === "SO" ? "order" : "lead", value } : null;
 }
 
 /** The same number however it was spelt: a Chinese mobile number with or without +86. */
@@ -120,11 +122,10 @@ function leadView(lead: LeadRow): TrackedInquiry {
     const step = inquiryStep(change.toStatus ?? "new");
     if (steps.at(-1)!.step !== step) steps.push({ step, at: change.createdAt });
   }
-  const flat = lead.content.replace(/\s+/g, " ").trim();
   return {
     kind: "lead",
     number: formatLeadNumber(lead.number),
-    excerpt: flat.length > 140 ? `${flat.slice(0, 139)}…` : flat,
+    excerpt: excerpt(lead.content, EXCERPT_CHARS), // as long as /me's
     phone: maskPhone(lead.phone),
     status: inquiryStep(lead.status),
     steps,
