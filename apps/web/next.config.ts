@@ -1,5 +1,11 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { NextConfig } from "next";
+
+// One id per build: Next's build id and the service worker's version (app/sw.js/route.ts), so
+// each deployment replaces the worker of the one before. Kept in the environment so the build's
+// worker processes, which read this file again, agree on it.
+const buildId = (process.env.ONCE_BUILD_ID ??= randomBytes(12).toString("base64url"));
 
 // Sent with every answer. Pages get their nonce-based Content-Security-Policy from proxy.ts;
 // API answers (JSON, CSV, problem documents) get one that allows nothing at all. HSTS depends
@@ -42,6 +48,8 @@ const config: NextConfig = {
   // Pages opened at 127.0.0.1 in dev would otherwise never hydrate (Next 16 blocks the origin).
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
+  generateBuildId: () => buildId,
+  env: { ONCE_BUILD_ID: buildId },
   reactStrictMode: true,
   typedRoutes: false,
   headers: () =>

@@ -29,7 +29,9 @@ try {
   console.log("| page | first-load JS (gzip) | later: first touch of a form (gzip) | total (gzip) | total raw | files |");
   console.log("|---|---|---|---|---|---|");
   for (const path of ["/guides", "/guides/sample-guide", "/contact", "/me"]) {
-    const context = await browser.newContext();
+    // A first visit: no service worker yet (once registered it answers the engine's chunks from
+    // its cache, which the browser then reports without a size).
+    const context = await browser.newContext({ serviceWorkers: "block" });
     const page = await context.newPage();
     const scripts: Promise<{ path: string; encoded: number; raw: number }>[] = [];
     page.on("requestfinished", (request) => {
@@ -62,7 +64,7 @@ try {
   }
 
   // Layout shift while the order goes submitting → pending → confirmed (no user input then).
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
   await page.goto(`${node.url}/guides/sample-guide`, { waitUntil: "networkidle" });
   await page.evaluate(() => {

@@ -175,7 +175,7 @@ test("the copies allowed per order are shown before choosing", async ({ page }) 
   await expect(page.getByLabel("Quantity").locator("option")).toHaveText(["1", "2", "3"]);
 });
 
-test("fields: the server's limits as maxlength, live counters, input modes, one optional marking", async ({ browser }) => {
+test("fields: the server's limits (never the browser's silent maxlength), live counters, input modes, one optional marking", async ({ browser }) => {
   for (const [locale, optional] of [
     ["en", "(optional)"],
     ["zh-CN", "（选填）"],
@@ -184,7 +184,10 @@ test("fields: the server's limits as maxlength, live counters, input modes, one 
     const page = await context.newPage();
     await page.goto("/contact");
     const expected = { "lead-name": 50, "lead-phone": 20, "lead-content": 1000, "lead-email": 254, "lead-company": 100 };
-    for (const [id, max] of Object.entries(expected)) await expect(page.locator(`#${id}`)).toHaveAttribute("maxlength", String(max));
+    for (const [id, max] of Object.entries(expected)) {
+      await expect(page.locator(`#${id}`)).toHaveAttribute("data-max", String(max));
+      await expect(page.locator(`#${id}`)).not.toHaveAttribute("maxlength");
+    }
     await expect(page.locator("#lead-phone")).toHaveAttribute("inputmode", "tel");
     await expect(page.locator("#lead-email")).toHaveAttribute("inputmode", "email");
     await expect(page.locator("label", { hasText: optional })).toHaveCount(2);
@@ -192,7 +195,7 @@ test("fields: the server's limits as maxlength, live counters, input modes, one 
     await expect(page.locator("#lead-content-counter")).toHaveText("5 / 1000");
     await expect(page.locator("#lead-content")).toHaveAttribute("aria-describedby", /lead-content-counter/);
     await openOrderForm(page);
-    await expect(page.locator("#contact-address")).toHaveAttribute("maxlength", "300");
+    await expect(page.locator("#contact-address")).toHaveAttribute("data-max", "300");
     await expect(page.locator("#contact-name")).toHaveAttribute("autocomplete", "name");
     await context.close();
   }

@@ -145,6 +145,21 @@ test("an invalid form pressed before the engine is explained, not stored", async
   expect(await countOrders(context)).toBe(0);
 });
 
+test("a text pasted past its limit before the engine is refused with the limit's words: kept whole, never stored", async ({ page, context }) => {
+  await page.goto("/guides/sample-guide");
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true); // the engine cannot arrive: only the inline script is there
+  await fillOrder(page, 1, "长".repeat(301)); // pasted: one character past the 300 the server takes
+  await expect(page.getByLabel(/Delivery address/)).toHaveValue("长".repeat(301)); // nothing cut
+  await page.getByRole("button", { name: "Place order" }).click();
+  expect(await pressed(page)).toEqual([]);
+  await expect(page.getByTestId("held-note")).toBeHidden();
+  const address = page.locator("#contact-address");
+  expect(await address.evaluate((field: HTMLTextAreaElement) => field.validationMessage)).toBe("Delivery address has at most 300 characters");
+  await context.setOffline(false);
+  expect(await countOrders(context)).toBe(0);
+});
+
 test("a stored press that is corrupt, of an unknown type or from another session is dropped with a warning, never sent", async ({ page, context }) => {
   await page.goto("/guides");
   const warnings: string[] = [];

@@ -77,14 +77,20 @@ test("field errors are shown next to each field, in the customer's language, and
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1, name: "联系销售" })).toBeVisible();
   await page.getByLabel(/^电话/).fill("abc");
-  // Nothing longer than the server accepts can be typed, and the counter says how much is left.
+  // A text typed or pasted past the limit is never cut: the field says at once by how much it is
+  // over, and the press is refused with the same words.
   await page.getByLabel(/留言内容/).fill("x".repeat(999));
+  await expect(page.locator("#lead-content-error")).toBeEmpty();
   await page.getByLabel(/留言内容/).pressSequentially("abc");
-  await expect(page.getByLabel(/留言内容/)).toHaveValue(`${"x".repeat(999)}a`);
-  await expect(page.locator("#lead-content-counter")).toHaveText("1000 / 1000");
+  await expect(page.getByLabel(/留言内容/)).toHaveValue(`${"x".repeat(999)}abc`);
+  await expect(page.locator("#lead-content-counter")).toHaveText("1002 / 1000");
+  await expect(page.locator("#lead-content-error")).toHaveText("留言内容最多 1000 个字符");
   await page.getByRole("button", { name: "提交咨询" }).click();
   await expect(page.locator("#lead-name-error")).toHaveText("请填写姓名");
   await expect(page.locator("#lead-phone-error")).toHaveText("请输入中国大陆手机号（以 1 开头的 11 位数字，可加 +86），或以 + 和国家代码开头的国际号码");
+  await expect(page.locator("#lead-content-error")).toHaveText("留言内容最多 1000 个字符");
+  await page.getByLabel(/留言内容/).press("Backspace");
+  await page.getByLabel(/留言内容/).press("Backspace");
   await expect(page.locator("#lead-content-error")).toBeEmpty();
   await expect(page.getByLabel(/^姓名/)).toHaveAttribute("aria-invalid", "true");
   expect(sent).toBe(0);

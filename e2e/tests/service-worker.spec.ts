@@ -1,9 +1,10 @@
 // The service worker (apps/web/src/submission/service-worker.ts) in Chromium: a submission made
 // offline is sent by Background Sync with the tab closed, once, under its own key, and the next
-// visit shows its receipt; a superseded or settled one is never sent by it; the visited customer
-// pages open offline.
+// visit shows its receipt, whether the engine took the press or only the page's inline script
+// (apps/web/src/submission/early-press.ts) did; a superseded or settled one is never sent by it;
+// the visited customer pages open offline.
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { confirmedNumber, countOrders, fillOrder, orderNumbers, pendingBanner } from "./support";
+import { confirmedNumber, countOrders, db, fillOrder, orderNumbers, pendingBanner } from "./support";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -69,6 +70,38 @@ test("submitted offline, tab closed: Background Sync places the order once, and 
   await next.waitForTimeout(500);
   expect(await countOrders(context)).toBe(1);
   expect(key).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test("pressed offline before the engine could arrive, tab closed: Background Sync places it once under the press's key", async ({ context, page, baseURL }) => {
+  await openWithWorker(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null); // the worker controls the page
+  await page.waitForLoadState("networkidle");
+  // The engine's chunks are not on this device (evicted from the worker's cache and the browser's):
+  // offline, the first touch cannot load the engine and only the page's inline script takes the press.
+  await page.evaluate(() => caches.delete("once-static"));
+  await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+  await context.setOffline(true);
+  await fillOrder(page, 2);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByTestId("saved-offline")).toBeVisible();
+  await expect(page.locator("form[data-operation-key]")).toHaveCount(0); // no engine
+  await expect.poll(async () => (await outbox(page)).length).toBe(1);
+  const [{ key }] = (await outbox(page)) as [{ key: string }];
+  const sync = await syncControl(context);
+  await page.close();
+  await context.setOffline(false);
+  expect(await countOrders(context)).toBe(0);
+
+  await sync.fire(new URL(baseURL!).origin);
+  await expect.poll(() => countOrders(context), { timeout: 15_000 }).toBe(1);
+  const { rows } = await db().query<{ key: string }>(`select key from idempotency_record where key = $1`, [key]);
+  expect(rows).toHaveLength(1); // under the key minted at the press
+  const next = await context.newPage();
+  await next.goto("/guides/sample-guide"); // the press, still stored, is sent again: the server replays it
+  const number = await confirmedNumber(next);
+  expect(await orderNumbers(context)).toEqual([number]);
+  await expect.poll(async () => (await outbox(next)).length).toBe(0);
+  expect(await next.evaluate(() => localStorage.getItem("once-pressed-v1"))).toBeNull();
 });
 
 test("a pending order superseded by editing leaves the outbox: the worker never sends it", async ({ context, page }) => {

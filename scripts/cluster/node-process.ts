@@ -35,6 +35,8 @@ export interface StartNodeOptions {
   seed?: boolean;
   /** Resolve as soon as the process is spawned instead of when it answers ready. */
   waitForReady?: boolean;
+  /** The folder whose server.mjs runs (by default apps/web; a standalone folder's apps/web runs that build). */
+  appDir?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function startNode(options: StartNodeOptions): Promise<NodeProcess>
   const withDatabase = path.join(repoRoot, "packages/db/bin/with-database.mjs");
   const flags = ["--production", ...(options.seed ? ["--seed"] : [])];
   const child = spawn("node", [withDatabase, ...flags, "--", "node", "server.mjs", "--port", String(options.port)], {
-    cwd: path.join(repoRoot, "apps/web"),
+    cwd: options.appDir ?? path.join(repoRoot, "apps/web"),
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -5,10 +5,11 @@ import { headers } from "next/headers";
 import { SESSION_TAG_COOKIE } from "@once/api/session";
 import { env } from "~/env";
 import { earlyPress } from "./early-press";
+import { OUTBOX } from "./outbox-names";
 import { HELD_EVENT, HYDRATED_ATTRIBUTE, PRESSED_INTENTS_KEY } from "./store-key";
 
 const workerUrl = env.NODE_ENV === "production" ? "/sw.js" : null; // app/sw.js/route.ts
-const source = `(${earlyPress.toString()})(${[PRESSED_INTENTS_KEY, HELD_EVENT, HYDRATED_ATTRIBUTE, SESSION_TAG_COOKIE, workerUrl].map((s) => JSON.stringify(s)).join(",")})`;
+const source = `(${earlyPress.toString()})(${[PRESSED_INTENTS_KEY, HELD_EVENT, HYDRATED_ATTRIBUTE, SESSION_TAG_COOKIE, workerUrl, OUTBOX].map((s) => JSON.stringify(s)).join(",")})`;
 
 export async function EarlyPressScript() {
   const nonce = (await headers()).get("x-nonce") ?? undefined;

@@ -4,7 +4,10 @@
 // take yet, and:
 //   1. stores the intent (a PendingOperation: new key, type, scope, the form's fields, time,
 //      session tag) in localStorage before anything else (./store-key.ts), also kept in
-//      memory where storage is refused;
+//      memory where storage is refused; where a service worker controls the page, also in its
+//      outbox (./sync-outbox.ts), so Background Sync sends it even if the tab is closed before
+//      the engine ever arrives (the engine, when it does, takes it from localStorage under the
+//      same key: the second send is a replay);
 //   2. shows at once what is true, without React: the form's `data-held` becomes "online"
 //      (the button is busy, "Sending your request…") or "offline" ("Saved on this device…"),
 //      updated as the connection comes and goes (the texts are in the HTML, ./held-note.tsx);
@@ -20,8 +23,15 @@
 //
 // `earlyPress` is serialised with Function.prototype.toString: it must use nothing from
 // outside its body but its arguments and the browser's globals.
-// Its arguments are the names in ./store-key.ts.
-export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribute: string, sessionCookie: string, workerUrl: string | null) {
+// Its arguments are the names in ./store-key.ts and ./sync-outbox.ts.
+export function earlyPress(
+  storeKey: string,
+  heldEvent: string,
+  hydratedAttribute: string,
+  sessionCookie: string,
+  workerUrl: string | null,
+  outbox: { database: string; store: string; syncTag: string },
+) {
   type Intent = { type: string; key: string; scope: string; params: Record<string, unknown>; submittedAt: number; sessionTag?: string };
   const w = window as unknown as { __oncePressed?: Intent[] };
   const memory = (w.__oncePressed ??= []);
@@ -68,6 +78,54 @@ export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribut
     }
   };
 
+  // The service worker's outbox, as ./sync-outbox.ts writes it, and a sync asked for: sent by the
+  // worker once the browser is back online, with or without this tab.
+  const toOutbox = (intent: Intent) => {
+    if (!navigator.serviceWorker?.controller) return;
+    try {
+      const open = indexedDB.open(outbox.database, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore(outbox.store, { keyPath: "key" });
+      open.onsuccess = () => {
+        const tx = open.result.transaction(outbox.store, "readwrite");
+        tx.objectStore(outbox.store).put(intent);
+        tx.oncomplete = () => {
+          open.result.close();
+          void navigator.serviceWorker.ready
+            .then((registration) =>
+              (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(outbox.syncTag),
+            )
+            .catch(() => undefined);
+        };
+      };
+    } catch {
+      // No IndexedDB (some private modes): the next visit sends it from localStorage.
+    }
+  };
+
+  // A text longer than its field's limit (`data-max`, ./text-field.tsx) is refused here with the
+  // field's own message (`data-too-long`): never stored to be refused later. Trimmed first, as
+  // the server's schema does.
+  const checkLengths = (form: HTMLFormElement) => {
+    for (const field of Array.from(form.querySelectorAll<HTMLInputElement>("[data-max]")))
+      field.setCustomValidity(field.value.trim().length > Number(field.dataset.max) ? (field.dataset.tooLong ?? "") : "");
+  };
+
+  // A newer deployment's service worker (a new build id, app/sw.js/route.ts) has taken over this
+  // page: its engine and pages are out of date. It reloads into the new version at once, unless a
+  // customer is typing into a form (text the page holds nowhere else): what a submission holds is
+  // stored on this device (./submission-client.ts, the presses above), so the reloaded page resumes
+  // it under its own key. A form being typed into reloads on its press (the submit listener).
+  let updated = false;
+  const typedInto = new Set<HTMLFormElement>();
+  window.addEventListener("input", (event) => {
+    const form = (event.target as HTMLInputElement | null)?.form;
+    if (form?.dataset.scope) typedInto.add(form);
+  });
+  const typing = () => Array.from(typedInto).some((form) => !form.hasAttribute("data-held") && !form.querySelector("fieldset:disabled"));
+  const takeOver = () => {
+    if (updated && navigator.onLine && !typing()) location.reload();
+  };
+
   const mark = (form: HTMLFormElement) => {
     form.setAttribute("data-held", net());
     const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
@@ -81,7 +139,10 @@ export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribut
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
       const scope = form.dataset.scope;
-      if (!scope || form.hasAttribute("data-operation-key")) return;
+      // The engine's own form, unless a newer deployment has taken over the page: then its press is
+      // stored here and the page reloads into the new version, which sends it.
+      if (!scope || (form.hasAttribute("data-operation-key") && !updated)) return;
+      checkLengths(form);
       if (!form.checkValidity()) {
         // The engine's form explains it in the page's language once it can load; offline, or
         // before React is here, the browser's own bubbles say which field.
@@ -96,23 +157,29 @@ export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribut
       event.stopImmediatePropagation();
       if (form.hasAttribute("data-held")) return; // a second press: already stored
       const tag = sessionTag();
-      store({
+      const intent: Intent = {
         type: scope.split(":")[0]!, // a form's scope is its operation type, then what it is about
         key: mintKey(),
         scope,
         params: paramsOf(form),
         submittedAt: Date.now(),
         ...(tag ? { sessionTag: tag } : {}),
-      });
+      };
+      store(intent);
+      toOutbox(intent);
       mark(form);
-      form.dispatchEvent(new CustomEvent(heldEvent, { bubbles: true }));
+      if (updated) takeOver();
+      else form.dispatchEvent(new CustomEvent(heldEvent, { bubbles: true }));
     },
     true,
   );
 
+  // A press whose engine is not there (the page never hydrated) or is out of date (a newer
+  // deployment took over) is sent by the reloaded page: only once online, where the new version
+  // can arrive.
   const onNetwork = () => {
     for (const form of Array.from(heldForms())) form.setAttribute("data-held", net());
-    if (navigator.onLine && memory.length && !document.documentElement.hasAttribute(hydratedAttribute)) location.reload();
+    if (navigator.onLine && memory.length && (updated || !document.documentElement.hasAttribute(hydratedAttribute))) location.reload();
   };
   window.addEventListener("online", onNetwork);
   window.addEventListener("offline", onNetwork);
@@ -121,7 +188,21 @@ export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribut
   // loaded so it never competes with it. Production only: development's chunks are not immutable.
   // It is told what this page loaded before it was there, so the page opens offline next time.
   const loaded = () => [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
-  if (workerUrl && "serviceWorker" in navigator)
+  if (workerUrl && "serviceWorker" in navigator) {
+    const workers = navigator.serviceWorker;
+    if (workers.controller)
+      workers.addEventListener("controllerchange", () => {
+        updated = true;
+        takeOver();
+      });
+    // A page left open asks for a new version whenever it comes back into view or online.
+    const check = () =>
+      void workers
+        .getRegistration()
+        .then((registration) => registration?.update())
+        .catch(() => undefined);
+    window.addEventListener("online", check);
+    document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && check());
     window.addEventListener(
       "load",
       () =>
@@ -132,4 +213,5 @@ export function earlyPress(storeKey: string, heldEvent: string, hydratedAttribut
           .catch(() => undefined),
       { once: true },
     );
+  }
 }

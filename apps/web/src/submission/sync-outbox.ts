@@ -9,8 +9,7 @@
 import type { Mutation, QueryClient } from "@tanstack/react-query";
 import { isStale, type SupersededKeys } from "@once/idempotency/client";
 import { SUBMIT_KEY, type OperationVariables } from "./outcome";
-
-export const OUTBOX = { database: "once-outbox", store: "operations", syncTag: "once-submissions" } as const;
+import { OUTBOX } from "./outbox-names";
 
 let opened: Promise<IDBDatabase | null> | undefined;
 const database = () =>

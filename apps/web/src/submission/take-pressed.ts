@@ -13,6 +13,7 @@ import { PRESSED_INTENTS_KEY } from "./store-key";
 import { operations } from "./operations";
 import { SUBMIT_KEY, type OperationType, type OperationVariables } from "./outcome";
 import { readSessionTag } from "./session-tag";
+import { leaveOutbox } from "./sync-outbox";
 
 /** The schema each web form validates with (the server's own). */
 export const formSchemas = { order: webOrderInputSchema, lead: leadInputSchema } as const;
@@ -50,6 +51,7 @@ export function takePressed(queryClient: QueryClient): void {
   for (const { reason, entry } of [...fromStorage.discarded, ...fromMemory.discarded]) {
     const key = (entry as { key?: unknown } | null)?.key;
     console.warn(`A press stored on this device was not sent (${reason})${typeof key === "string" ? `: ${key}` : ""}`);
+    if (typeof key === "string") leaveOutbox(key); // the service worker must not send it either
   }
   const cache = queryClient.getMutationCache();
   const known = new Set(cache.getAll().map((m) => (m.state.variables as OperationVariables | undefined)?.key));
@@ -60,6 +62,7 @@ export function takePressed(queryClient: QueryClient): void {
     if (!parsed.success) {
       refusedScopes.add(intent.scope);
       console.warn(`A press stored on this device was not sent (its form refuses it): ${intent.key}`);
+      leaveOutbox(intent.key);
       continue;
     }
     const vars: PendingOperation<OperationType> = { ...intent, params: { ...parsed.data } };

@@ -1,13 +1,14 @@
 // /sw.js: the service worker (submission/service-worker.ts) with this build's settings. Served
-// `no-cache` so the browser sees a new version at once; a new version differs in its text,
-// which changes its `version` (a digest of the text) and so retires the old offline pages.
-import { createHash } from "node:crypto";
+// `no-cache` so the browser sees a new version at once. Its `version` is the build's id
+// (next.config.ts), so every deployment installs a new worker: it retires the previous
+// deployment's offline pages and takes over the open pages, which reload into the new version
+// (submission/early-press.ts).
 import { SESSION_TAG_COOKIE } from "@once/api/session";
 import { MAX_PENDING_AGE_MS } from "@once/idempotency/client";
 import { OFFLINE_PAGES } from "~/submission/offline-pages";
 import { OPERATION_PROCEDURES } from "~/submission/operation-procedures";
 import { serviceWorker, type ServiceWorkerSettings } from "~/submission/service-worker";
-import { OUTBOX } from "~/submission/sync-outbox";
+import { OUTBOX } from "~/submission/outbox-names";
 
 const settings: Omit<ServiceWorkerSettings, "version"> = {
   procedures: OPERATION_PROCEDURES,
@@ -17,7 +18,9 @@ const settings: Omit<ServiceWorkerSettings, "version"> = {
   maxAgeMs: MAX_PENDING_AGE_MS,
 };
 const body = serviceWorker.toString();
-const version = createHash("sha256").update(body).update(JSON.stringify(settings)).digest("hex").slice(0, 12);
+// Not configuration (~/env): a constant Next writes into the code at build time (next.config.ts `env`).
+// eslint-disable-next-line no-restricted-properties
+const version = process.env.ONCE_BUILD_ID ?? "unbuilt";
 const source = `"use strict";\n(${body})(${JSON.stringify({ ...settings, version })});\n`;
 
 export const dynamic = "force-static";
