@@ -2,7 +2,7 @@
 // the outcome in view, the receipt, a fresh form on return, signs of life while pending,
 // /me listing each operation once, out of stock, and the fields' limits and markings.
 import { expect, test, type Page } from "@playwright/test";
-import { confirmedNumber, countLeads, countOrders, fillLead, fillOrder, openOrderForm, orderNumbers, pendingBanner } from "./support";
+import { confirmedNumber, countLeads, countOrders, fillLead, fillOrder, openOrderForm, orderNumbers, pendingBanner, screenshot } from "./support";
 
 const ORDER_CREATE = "**/api/trpc/order.create**";
 const LOOK_UP = "**/api/trpc/operation.*";
@@ -200,3 +200,22 @@ test("fields: the server's limits (never the browser's silent maxlength), live c
     await context.close();
   }
 });
+
+for (const locale of ["en", "zh-CN"] as const) {
+  for (const [device, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
+    test(`${locale} ${device}: a message pasted past its limit is kept whole and the field says by how much`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext({ locale, viewport });
+      const page = await context.newPage();
+      await page.goto("/contact");
+      const content = page.locator("#lead-content");
+      await content.fill("请寄送价目表。".repeat(150)); // 1,050 characters pasted at once
+      await expect(content).toHaveValue("请寄送价目表。".repeat(150));
+      await expect(page.locator("#lead-content-counter")).toHaveText("1050 / 1000");
+      await expect(page.locator("#lead-content-error")).toHaveText(locale === "en" ? "Your message has at most 1000 characters" : "留言内容最多 1000 个字符");
+      await expect(content).toHaveAttribute("aria-invalid", "true");
+      await content.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, `too-long-${locale}-${device}`);
+      await context.close();
+    });
+  }
+}
