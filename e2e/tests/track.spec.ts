@@ -23,10 +23,14 @@ async function ship(number: string, tracking: string) {
   );
 }
 
+/** Posts the form (the browser itself: the page ships no script for it) and waits for the page it leads to. */
 async function lookUp(page: Page, number: string, phone: string) {
   await page.getByLabel(/Order or inquiry number|订单或咨询编号/).fill(number);
   await page.getByLabel(/^Phone|^电话/).fill(phone);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/track/look-up");
   await page.getByRole("button", { name: /^(Look up|查询)$/ }).click();
+  expect((await answered).status()).toBe(303); // never a page that a reload would post again
+  await page.waitForLoadState("domcontentloaded");
 }
 
 for (const locale of ["en", "zh-CN"] as const) {

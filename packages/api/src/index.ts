@@ -18,3 +18,4 @@ export {
   type TrackAnswer,
   type TrackRefusal,
 } from "./customer/track.ts";
+export { grantTracking, holdsGrant, TRACK_GRANT_COOKIE, TRACK_GRANT_SECONDS } from "./customer/track-grant.ts";

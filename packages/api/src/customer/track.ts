@@ -172,10 +172,13 @@ export async function lookUpByPhone(
   return matches ? { tracked: found.view() } : { refusal: "NOT_FOUND" };
 }
 
-/** The order or inquiry with this number if this customer session sent it, else null. */
-export async function findOwn(prisma: PrismaClient, customerId: string | null, rawNumber: string): Promise<Tracked | null> {
+/**
+ * The order or inquiry with this number if this customer session sent it, or if this browser
+ * gave its phone a moment ago (`granted`: ./track-grant.ts), else null.
+ */
+export async function findOwn(prisma: PrismaClient, customerId: string | null, rawNumber: string, granted = false): Promise<Tracked | null> {
   const number = parseTrackingNumber(rawNumber);
-  if (!number || !customerId) return null;
+  if (!number || (!customerId && !granted)) return null;
   const found = await find(prisma, number);
-  return found && found.row.customerId === customerId ? found.view() : null;
+  return found && (granted || found.row.customerId === customerId) ? found.view() : null;
 }

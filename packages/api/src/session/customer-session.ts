@@ -46,6 +46,25 @@ async function sign(secret: string, payload: string): Promise<string> {
   return toBase64Url(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(payload)));
 }
 
+/** `payload` with its HMAC-SHA256 under the current secret: "<payload>.<signature>" (other short-lived grants, e.g. ../customer/track-grant.ts). */
+export async function signPayload(signing: string | SessionSigning, payload: string): Promise<string> {
+  return `${payload}.${await sign(signingOf(signing).secret, payload)}`;
+}
+
+/** The payload of a `signPayload` token signed with the current or previous secret, else null. */
+export async function verifyPayload(signing: string | SessionSigning, token: string): Promise<string | null> {
+  const dot = token.lastIndexOf(".");
+  if (dot < 0) return null;
+  const payload = token.slice(0, dot);
+  const signature = token.slice(dot + 1);
+  const bytes = Buffer.from(signature, "base64url");
+  if (bytes.length !== 32 || toBase64Url(bytes) !== signature) return null;
+  const { secret, previousSecret } = signingOf(signing);
+  for (const key of previousSecret ? [secret, previousSecret] : [secret])
+    if (await crypto.subtle.verify("HMAC", await hmacKey(key), bytes, encoder.encode(payload))) return payload;
+  return null;
+}
+
 const signingOf = (signing: string | SessionSigning): SessionSigning => (typeof signing === "string" ? { secret: signing } : signing);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -11,6 +11,7 @@ export const APP_ROUTES = [
   "/me",
   "/track",
   "/track/[number]",
+  "/track/look-up",
   "/sw.js",
   "/guides",
   "/guides/[slug]",

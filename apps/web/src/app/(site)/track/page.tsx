@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@once/ui";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
-import { TrackForm } from "./track-form";
+import { refusalOf, TrackForm } from "./track-form";
 
 export const dynamic = "force-dynamic";
 
@@ -11,12 +11,22 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: translator(await getLocale())("track.heading"), robots: { index: false } };
 }
 
-export default async function TrackPage() {
-  const t = translator(await getLocale());
+/** The address a refused look-up comes back to (./look-up/route.ts): the number and the refusal's code, never the phone. */
+type Search = { number?: string | string[]; refusal?: string | string[]; wait?: string | string[] };
+
+export default async function TrackPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const [search, locale] = await Promise.all([searchParams, getLocale()]);
+  const t = translator(locale);
+  const wait = Number(search.wait);
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader title={t("track.heading")} lead={t("track.intro")} />
-      <TrackForm />
+      <TrackForm
+        t={t}
+        number={typeof search.number === "string" ? search.number.slice(0, 40) : ""}
+        refusal={refusalOf(search.refusal)}
+        waitSeconds={Number.isInteger(wait) && wait > 0 && wait < 86_400 ? wait : undefined}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // An order's or inquiry's progress as the customer sees it (@once/api's `Tracked`: only what
-// they gave, the steps and their times). Takes `t` and the locale, so the server pages
-// (./[number]/page.tsx) and the look-up form's answer (./track-form.tsx) draw it alike.
+// they gave, the steps and their times), drawn by the server page ./[number]/page.tsx with its
+// `t` and locale.
 import type { Tracked } from "@once/api";
 import { Badge, Card } from "@once/ui";
 import type { Locale, MessageKey, Translate } from "~/i18n/messages";

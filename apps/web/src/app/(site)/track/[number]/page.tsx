@@ -1,14 +1,16 @@
 // One order or inquiry by its number (the receipt's and /me's link). The session that sent it
-// sees it at once; any other device is asked for the phone given with it (../track-form.tsx),
-// and learns nothing until both match. Personal data: rendered per request, never cached.
+// sees it at once, and so does a browser that has just given the right phone (the look-up's
+// grant, ../look-up/route.ts); any other is asked for the phone given with it
+// (../track-form.tsx), and learns nothing until both match. Personal data: rendered per
+// request, never cached.
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { PageHeader } from "@once/ui";
-import { findOwn } from "@once/api";
+import { findOwn, holdsGrant, TRACK_GRANT_COOKIE } from "@once/api";
 import { getLocale } from "~/i18n/locale";
 import { translator } from "~/i18n/messages";
 import { prisma } from "~/server/prisma";
-import { customerIdFromRequest } from "~/server/session";
+import { customerIdFromRequest, sessionSigning } from "~/server/session";
 import { TrackForm } from "../track-form";
 import { TrackedView } from "../tracked-view";
 
@@ -22,11 +24,21 @@ export default async function TrackNumberPage({ params }: { params: Promise<{ nu
   const [{ number: raw }, locale] = await Promise.all([params, getLocale()]);
   const t = translator(locale);
   const number = raw.slice(0, 40);
-  const own = await findOwn(prisma(), await customerIdFromRequest(await headers()), number);
+  const granted = await holdsGrant(sessionSigning(), (await cookies()).get(TRACK_GRANT_COOKIE)?.value, number);
+  const shown = await findOwn(prisma(), await customerIdFromRequest(await headers()), number, granted);
   return (
     <div className="mx-auto max-w-xl">
-      <PageHeader title={t("track.heading")} lead={own ? undefined : t("track.ownHint", { number })} />
-      {own ? <TrackedView tracked={own} t={t} locale={locale} /> : <TrackForm number={number} />}
+      <PageHeader title={t("track.heading")} lead={shown ? undefined : t("track.ownHint", { number })} />
+      {shown ? (
+        <div className="space-y-4">
+          <TrackedView tracked={shown} t={t} locale={locale} />
+          <a href="/track" className="inline-block text-sm font-medium text-brand underline-offset-2 hover:underline">
+            {t("track.another")}
+          </a>
+        </div>
+      ) : (
+        <TrackForm t={t} number={number} />
+      )}
     </div>
   );
 }
