@@ -91,21 +91,24 @@ describe("webhook delivery", () => {
 
   it("delivers up to NOTIFY_CONCURRENCY leads at once", async () => {
     const secret = newWebhookSecret();
-    // Each delivery takes the receiver a second: one at a time, eight would take eight seconds.
-    let inFlight = 0;
+    // The receiver holds every delivery until the test answers it: four must arrive together,
+    // and each answer lets the next one in.
+    const held: (() => void)[] = [];
     let mostInFlight = 0;
     const receiver = await startWebhookReceiver(secret, () => {
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      setTimeout(() => inFlight--, 1_000).unref();
-      return { acceptAfterMs: 1_000 };
+      const answered = new Promise<void>((resolve) => held.push(resolve));
+      mostInFlight = Math.max(mostInFlight, held.length);
+      return { acceptWhen: answered };
     });
     cleanups.push(() => receiver.close());
     const leads = await createLeads(prisma, 8, ["webhook"]);
-    const started = Date.now();
-    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_WEBHOOK_TIMEOUT_MS: "5000", NOTIFY_CONCURRENCY: "4" }));
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_WEBHOOK_TIMEOUT_MS: "30000", NOTIFY_CONCURRENCY: "4" }));
+    for (let answered = 0; answered < 8; answered++) {
+      await waitFor(() => Promise.resolve(held.length === Math.min(4, 8 - answered)), 30_000, `${Math.min(4, 8 - answered)} deliveries held`);
+      held.shift()!();
+    }
     await waitFor(async () => (await statusOf(leads)).every((d) => d.status === "delivered"), 30_000, "all deliveries");
     expect(mostInFlight).toBe(4);
-    expect(Date.now() - started).toBeLessThan(6_000);
     expect(receiver.processed.size).toBe(8);
   });
 
