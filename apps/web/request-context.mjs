@@ -6,12 +6,7 @@
 // lines) runs inside `requestContext.run`, so the logger adds the id to each line by itself.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-
-/**
- * Accepted ids: 1–128 characters of [A-Za-z0-9._:-] (UUIDs, nginx's $request_id, trace ids).
- * Anything else is replaced, never echoed. Keep in step with packages/api/src/request/request-id.ts.
- */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+import { REQUEST_ID_PATTERN } from "@once/api/request-id-pattern";
 
 /**
  * The caller's id when well-formed (a client's own, or nginx's), else a fresh UUID. Believed

@@ -83,7 +83,7 @@ describe("bad input changes nothing", () => {
     expect(await stored()).toBe(before);
   });
 
-  it("accepts the key as a quoted structured-field string and as seed 000's body field", async () => {
+  it("accepts the key as a quoted structured-field string and as the older lead form's body field idemKey", async () => {
     const key = `lead_${Date.now()}_k3j9xq`;
     const quoted = await post(node(), "/api/v1/orders", { token, key: `"${key}"`, body: order });
     expect(quoted.status).toBe(201);

@@ -20,7 +20,7 @@ const ordersOf = (token: string) => count(cluster.sql, "sample_order where custo
 const recordsOf = (token: string) => count(cluster.sql, "idempotency_record where principal = $1", [`customer:${customerOf(token)}`]);
 
 describe("one key, one effect across two nodes", () => {
-  it("seed 003's request succeeds with 201 and the created order, id at top level", async () => {
+  it("the order write-up's request (seed 003, docs/GUARANTEES.md) succeeds with 201 and the created order, id at top level", async () => {
     const token = await newSession(a());
     const reply = await post(a(), "/api/v1/orders", { token, key: "demo-operation-a", body: order });
     expect(reply.status).toBe(201);

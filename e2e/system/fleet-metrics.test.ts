@@ -9,6 +9,7 @@ import type pg from "pg";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "@once/api/client";
+import { SESSION_COOKIE } from "@once/api/session";
 import { createTestDatabase, testPool, type TestDatabase } from "@once/db/testing";
 import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
@@ -229,7 +230,7 @@ describe("a request id", () => {
         httpLink({
           url: `${node.url}/api/trpc`,
           transformer: superjson,
-          headers: { cookie: `once_session=${token}`, "x-request-id": requestId },
+          headers: { cookie: `${SESSION_COOKIE}=${token}`, "x-request-id": requestId },
           fetch: async (url, init) => {
             const res = await fetch(url, init);
             answered = res.headers.get("x-request-id");

@@ -5,7 +5,7 @@
 // nodes starting together deadlocked creating their pg-boss queues (logged, node up, no
 // worker). And a SIGTERM during start-up must not leave a migration half applied.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testAdminUrl, testPool, type TestDatabase } from "@once/db/testing";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import {
@@ -76,8 +76,15 @@ describe("a fleet starting together", () => {
         trouble = nodes.flatMap((n) => troubleIn(n.output()));
         guides = await scalar<number>(database.url, "select count(*)::int as v from guide").catch(() => -1);
         // Some start-up code swallows its errors (pg-boss's timekeeper does): PostgreSQL's own
-        // count says whether anything deadlocked. Backends report it when they end.
-        await new Promise((r) => setTimeout(r, 300));
+        // count says whether anything deadlocked. Backends report it when they end: read it
+        // once none of them is left.
+        await vi.waitFor(
+          async () => {
+            const { rows } = await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1`, [database.name]);
+            expect(rows[0]!.n).toBe(0);
+          },
+          { timeout: 30_000, interval: 50 },
+        );
         deadlocks = (await admin.query<{ n: number }>(`select deadlocks::int as n from pg_stat_database where datname = $1`, [database.name])).rows[0]?.n ?? -1;
         await database.drop();
       }
@@ -99,9 +106,13 @@ describe("a fleet starting together", () => {
       try {
         await waitForLockWaiters(admin, database.name, 1, { queryLike: ["%rate_limit%"], timeoutMs: 60_000 });
         const exit = node.stop("SIGTERM");
-        await new Promise((r) => setTimeout(r, 500));
-        // Still there: it finishes the migration under way rather than cutting it in half.
+        await vi.waitFor(() => expect(node.output()).toMatch(/SIGTERM: stopping once the current start-up step has finished/), {
+          timeout: 30_000,
+          interval: 20,
+        });
+        // Still there, its migration still waiting: it finishes the one under way rather than cutting it in half.
         expect(node.process.exitCode).toBeNull();
+        await waitForLockWaiters(admin, database.name, 1, { queryLike: ["%rate_limit%"], timeoutMs: 5_000 });
         await lock.release();
         expect(await exit).toEqual({ code: 0, signal: null });
       } finally {

@@ -5,6 +5,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "@once/api/client";
+import { SESSION_COOKIE } from "@once/api/session";
 import { startNginx, type NginxProcess } from "@once/scripts/cluster/nginx";
 import { count, newKey, newSession, post, startCluster, type Cluster } from "./cluster-fixture.ts";
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 function trpcFor(url: string, token: string) {
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${url}/api/trpc`, transformer: superjson, headers: { cookie: `once_session=${token}` } })],
+    links: [httpLink({ url: `${url}/api/trpc`, transformer: superjson, headers: { cookie: `${SESSION_COOKIE}=${token}` } })],
   });
 }
 

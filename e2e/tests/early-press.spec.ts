@@ -4,6 +4,7 @@
 // browser is back online the order is placed once, confirmed on screen without a second press
 // (apps/web/src/submission/early-press.ts). Both languages, desktop and phone.
 import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { SESSION_TAG_COOKIE } from "@once/api/session";
 import { confirmedNumber, countOrders, fillOrder, fillLead, countLeads, orderNumbers, screenshot } from "./support";
 import { VIEWPORTS } from "./order-support";
 
@@ -164,18 +165,21 @@ test("a stored press that is corrupt, of an unknown type or from another session
   await page.goto("/guides");
   const warnings: string[] = [];
   page.on("console", (message) => message.type() === "warning" && message.text().startsWith("A press stored") && warnings.push(message.text()));
-  await page.evaluate((key) => {
-    const base = { scope: "order:sample-guide", params: { item: "sample-guide", quantity: 1, contact: { name: "A", phone: "13800138000", address: "X" } } };
-    const tag = document.cookie.match(/once_sid=([^;]+)/)?.[1];
-    localStorage.setItem(
-      key,
-      JSON.stringify([
-        { ...base, type: "order", key: "corrupt", submittedAt: Date.now(), sessionTag: tag },
-        { ...base, type: "refund", key: "5d1c0a52-0000-4000-8000-000000000001", submittedAt: Date.now(), sessionTag: tag },
-        { ...base, type: "order", key: "5d1c0a52-0000-4000-8000-000000000002", submittedAt: Date.now(), sessionTag: "someone-else" },
-      ]),
-    );
-  }, PRESSED_KEY);
+  await page.evaluate(
+    ([key, tagCookie]) => {
+      const base = { scope: "order:sample-guide", params: { item: "sample-guide", quantity: 1, contact: { name: "A", phone: "13800138000", address: "X" } } };
+      const tag = new RegExp(`${tagCookie}=([^;]+)`).exec(document.cookie)?.[1];
+      localStorage.setItem(
+        key,
+        JSON.stringify([
+          { ...base, type: "order", key: "corrupt", submittedAt: Date.now(), sessionTag: tag },
+          { ...base, type: "refund", key: "5d1c0a52-0000-4000-8000-000000000001", submittedAt: Date.now(), sessionTag: tag },
+          { ...base, type: "order", key: "5d1c0a52-0000-4000-8000-000000000002", submittedAt: Date.now(), sessionTag: "someone-else" },
+        ]),
+      );
+    },
+    [PRESSED_KEY, SESSION_TAG_COOKIE] as const,
+  );
   await page.goto("/guides/sample-guide"); // something is stored: the engine loads at once and reads it
   await expect.poll(() => warnings.length).toBe(3);
   expect(warnings.join("\n")).toMatch(/corrupt[\s\S]*unknown-type[\s\S]*other-session/);

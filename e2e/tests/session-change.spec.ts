@@ -3,10 +3,11 @@
 // session is another principal, which would answer "never seen" and get the operation a second
 // time. The customer is told what happened and given the reference instead.
 //
-// The server keeps a JavaScript-readable `once_sid` cookie, a tag of the current session, next
+// The server keeps a JavaScript-readable cookie (SESSION_TAG_COOKIE), a tag of the current session, next
 // to the httpOnly session cookie. Where a page response did not set it, these tests set it the
 // way the server would (a value per session).
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { SESSION_COOKIE, SESSION_TAG_COOKIE } from "@once/api/session";
 import { customerOf, db, fillLead, fillOrder, openOrderForm, pendingBanner, screenshot } from "./support";
 
 const ORDER_CREATE = "**/api/trpc/order.create**";
@@ -16,9 +17,9 @@ const isStatusLookup = (url: URL) => url.pathname.includes("operation.status");
 /** Gives the browser a session tag if the server did not: one value per session, like the server's. */
 async function ensureSessionTag(context: BrowserContext) {
   const cookies = await context.cookies();
-  if (cookies.some((c) => c.name === "once_sid")) return;
-  const session = cookies.find((c) => c.name === "once_session")!;
-  await context.addCookies([{ ...session, name: "once_sid", value: `sim-${session.value.split(".")[1]}`, httpOnly: false }]);
+  if (cookies.some((c) => c.name === SESSION_TAG_COOKIE)) return;
+  const session = cookies.find((c) => c.name === SESSION_COOKIE)!;
+  await context.addCookies([{ ...session, name: SESSION_TAG_COOKIE, value: `sim-${session.value.split(".")[1]}`, httpOnly: false }]);
 }
 
 /** What the cross-site form does: the browser now holds someone else's session (and its tag). */
@@ -27,7 +28,7 @@ async function plantAnotherSession(browser: Browser, context: BrowserContext) {
   const attackerPage = await attacker.newPage();
   await attackerPage.goto("/contact");
   await ensureSessionTag(attacker);
-  const planted = (await attacker.cookies()).filter((c) => c.name === "once_session" || c.name === "once_sid");
+  const planted = (await attacker.cookies()).filter((c) => c.name === SESSION_COOKIE || c.name === SESSION_TAG_COOKIE);
   await attacker.close();
   const mine = await context.cookies();
   await context.addCookies(planted.map((c) => ({ ...(mine.find((m) => m.name === c.name) ?? c), value: c.value })));

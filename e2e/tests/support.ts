@@ -2,6 +2,7 @@
 // customer of a browser context, and filling the forms.
 import { expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import pg from "pg";
+import { SESSION_COOKIE } from "@once/api/session";
 
 /** Lets a test read /api/health's details (set for the run by playwright.config.ts). */
 export const HEALTH_TOKEN = process.env.E2E_HEALTH_TOKEN ?? "";
@@ -12,7 +13,7 @@ export function db(): pg.Pool {
 }
 
 export async function customerOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === "once_session");
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error("no customer session cookie yet: open a page first");
   return cookie.value.split(".")[1]!;
 }

@@ -3,7 +3,7 @@
 //   (a) plain      a non-idempotent insert endpoint of the same app (one INSERT)
 //   (b) fresh      idempotent creates (POST /api/v1/leads) with fresh keys
 //   (c) replay     replays of finished operations
-//   (d) seed000    seed 000's protocol (read, insert record, insert row, update; no transaction)
+//   (d) seed000    the older lead form's protocol ("seed 000", docs/GUARANTEES.md: read, insert record, insert row, update; no transaction)
 // Targets (issue 10): (b)/(a) p50 ≤ 1.3; (c)/(b) p50 ≤ 0.5; (b)/(d) throughput ≥ 1.25.
 //
 // `--database single` (default): a database on the machine's PostgreSQL (TEST_DATABASE_ADMIN_URL).

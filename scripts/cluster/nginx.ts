@@ -1,4 +1,4 @@
-// Runs nginx in front of the nodes with deploy/nginx/once.conf.template (seed 000's rules).
+// Runs nginx in front of the nodes with deploy/nginx/once.conf.template (never replay a POST on another node).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -2,6 +2,8 @@
 // Every variable is documented in .env.example. Code reads `env`, never process.env.
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
+import { DEFAULT_MAX_BODY_BYTES } from "@once/idempotency/http";
+import { DEFAULT_TOMBSTONE_DAYS, defaultConfig, MIN_RETENTION_DAYS, MIN_TOMBSTONE_DAYS } from "@once/idempotency/server";
 
 export const env = createEnv({
   server: {
@@ -36,12 +38,20 @@ export const env = createEnv({
     // production (never open by mistake) and open in development.
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     // Operation records stay replayable this long (docs/GUARANTEES.md §7: at least 30 days).
-    IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the published contract)").default(30),
+    IDEMPOTENCY_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(MIN_RETENTION_DAYS, `must be at least ${MIN_RETENTION_DAYS} (the published contract)`)
+      .default(defaultConfig.retentionDays),
     // After retention a key is a tombstone (410, never executed) this long, then it is deleted
     // (docs/API.md, "How long a key is remembered"); retention + this must cover SESSION_TTL_DAYS.
-    IDEMPOTENCY_TOMBSTONE_DAYS: z.coerce.number().int().min(30, "must be at least 30 (the margin docs/API.md promises)").default(365),
+    IDEMPOTENCY_TOMBSTONE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(MIN_TOMBSTONE_DAYS, `must be at least ${MIN_TOMBSTONE_DAYS} (the margin docs/API.md promises)`)
+      .default(DEFAULT_TOMBSTONE_DAYS),
     // How long a request waits for a concurrent attempt with the same key before a 409.
-    IDEMPOTENCY_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
+    IDEMPOTENCY_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(defaultConfig.lockTimeoutMs),
     // Orders and inquiries (REST and tRPC) per customer session per minute, all nodes (429 beyond).
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     // Orders and inquiries per client address per minute, whatever sessions it uses.
@@ -50,7 +60,8 @@ export const env = createEnv({
     RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     // Copies of one guide a customer session, or one delivery phone number, may order per day.
     ORDER_DAILY_COPIES_PER_GUIDE: z.coerce.number().int().min(1).max(1000).default(10),
-    MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
+    // The largest request body read (413 beyond).
+    MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(DEFAULT_MAX_BODY_BYTES),
     // Secure cookies (and `__Host-` for the session); unset: on exactly when PUBLIC_URL is https.
     SECURE_COOKIES: z.stringbool().optional(),
     // "in-process": each node also runs the notification worker; "off": run `pnpm worker` instead.

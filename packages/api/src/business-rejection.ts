@@ -28,7 +28,3 @@ export function reject(code: RejectionCode, detail: string): BusinessOutcome<nev
   const { status, title } = rejections[code];
   return { outcome: "rejected", status, body: { type: problemTypeFor(code), title, status, code, detail, retryable: false } satisfies RejectionBody };
 }
-
-export function isRejectionBody(value: unknown): value is RejectionBody {
-  return typeof value === "object" && value !== null && "code" in value && "title" in value && "status" in value;
-}

@@ -10,5 +10,5 @@ export {
 } from "./order/order-schema.ts";
 export { leadInputSchema, leadFingerprint, type LeadInput, type LeadView } from "./lead/lead-schema.ts";
 export type { OperationView } from "./operation/find-operation.ts";
-export type { RejectionBody, RejectionCode } from "./business-rejection.ts";
+export { REJECTION_CODES, type RejectionBody, type RejectionCode } from "./business-rejection.ts";
 export { operations, OPERATION_TYPES, type OperationType } from "./operations.ts";

@@ -34,3 +34,7 @@ export const safeText = (field: string, lines: TextLines = "single-line") =>
     const problem = unsafeTextProblem(value, lines);
     if (problem) ctx.addIssue({ code: "custom", message: `${field} ${problem}`, input: value });
   });
+
+/** A required text field: trimmed, not empty, at most `max` characters, and safe (as above). */
+export const requiredText = (field: string, max: number, lines: TextLines = "single-line") =>
+  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field, lines));

@@ -4,7 +4,7 @@
 // shared by all nodes), because its own limiter is per node and believes X-Forwarded-For.
 // Customers never sign in: they have anonymous sessions (packages/api).
 // A disabled account (`pnpm staff disable`) cannot sign in and its sessions are deleted at that
-// moment (staff-directory.ts); a session created in a race with the disabling is refused here.
+// moment (staff-accounts.ts); a session created in a race with the disabling is refused here.
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { prismaAdapter } from "better-auth/adapters/prisma";

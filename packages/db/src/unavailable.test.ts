@@ -2,7 +2,7 @@
 // errors produced for real: a refused connection, a connection the server ends, a read-only
 // transaction like a standby's, and ordinary query errors.
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPrismaClient } from "./client.ts";
 import { databaseUnavailability } from "./unavailable.ts";
 
@@ -37,8 +37,17 @@ describe("databaseUnavailability", () => {
       // A query only this test sends, so the terminate below touches nobody else's session.
       const probe = `select pg_sleep(5), 'unavailable-${process.pid}-${Date.now()}'`;
       const slow = caught(() => prisma.$queryRawUnsafe(probe));
-      await new Promise((r) => setTimeout(r, 300));
-      await killer.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = $1 and pid <> pg_backend_pid()`, [probe]);
+      // Terminated once the server is running it (the answer says how many sessions it ended).
+      await vi.waitFor(
+        async () => {
+          const { rows } = await killer.query<{ ended: number }>(
+            `select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where query = $1 and pid <> pg_backend_pid()`,
+            [probe],
+          );
+          expect(rows[0]!.ended).toBe(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       expect(databaseUnavailability(await slow)).toBe("unreachable");
     } finally {
       await killer.end();
@@ -64,6 +73,9 @@ describe("databaseUnavailability", () => {
   it("a transaction that outlived its timeout (stuck on a database that stopped answering) is unreachable", async () => {
     const prisma = createPrismaClient(ADMIN_URL, { poolSize: 1 });
     try {
+      // The server is the slow party here (a statement three times the transaction's timeout),
+      // not the test: Prisma notices the expired transaction at its next statement, so the
+      // first one must come back, late.
       const error = await caught(() =>
         prisma.$transaction(
           async (tx) => {

@@ -3,10 +3,7 @@
 // the shop adds later without an entry here shows the default cover and no contents list.
 import type { Locale } from "~/i18n/messages";
 
-interface Localized<T> {
-  en: T;
-  "zh-CN": T;
-}
+type Localized<T> = Record<Locale, T>;
 
 export interface GuideDetails {
   cover: string;
@@ -78,8 +75,4 @@ const fallback: GuideDetails = { cover: "/covers/default.webp", pages: 0, conten
 
 export function guideDetails(slug: string): GuideDetails {
   return details[slug] ?? fallback;
-}
-
-export function localized<T>(value: Localized<T>, locale: Locale): T {
-  return value[locale];
 }

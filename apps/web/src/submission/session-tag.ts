@@ -1,11 +1,10 @@
 // The session a submission belongs to, as the browser can see it: every page response sets
-// `once_sid`, a JavaScript-readable tag of the httpOnly customer session (proxy.ts). A
+// SESSION_TAG_COOKIE, a JavaScript-readable tag of the httpOnly customer session (proxy.ts). A
 // submission records the tag it was sent under and is never resent nor looked up once it
 // differs (the rule is @once/idempotency/client's session-tag).
+import { SESSION_TAG_COOKIE } from "@once/api/session";
 import { cookieSessionTag, sessionChanged } from "@once/idempotency/client";
 import type { OperationVariables } from "./outcome";
-
-const SESSION_TAG_COOKIE = "once_sid";
 
 /** The current session's tag, or null (no session yet, or not in a browser). */
 export const readSessionTag = cookieSessionTag(SESSION_TAG_COOKIE);

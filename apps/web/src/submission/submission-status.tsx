@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { Button, buttonClasses, IndeterminateProgress, Notice } from "@once/ui";
 import { ArrowRight, CircleAlert, Clock, Icon, RefreshCw, TriangleAlert, WifiOff } from "@once/ui/icons";
+import { REJECTION_CODES } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { PendingLife } from "./pending-life";
@@ -24,7 +25,14 @@ export interface SubmissionStatusProps {
   subject?: string;
 }
 
-const REJECTION_KEYS = ["GUIDE_NOT_FOUND", "OUT_OF_STOCK", "LIMIT_REACHED", "DAILY_LIMIT_REACHED", "IDEMPOTENCY_KEY_EXPIRED", "UNAUTHENTICATED"] as const;
+// The refusals with a text of their own: every business rejection (@once/api's one list) and
+// the two protocol refusals a customer can meet. A code without its message does not compile.
+const REJECTION_KEYS = [...REJECTION_CODES, "IDEMPOTENCY_KEY_EXPIRED", "UNAUTHENTICATED"] as const;
+type RejectionKey = (typeof REJECTION_KEYS)[number];
+
+function rejectionMessage(code: string): MessageKey {
+  return (REJECTION_KEYS as readonly string[]).includes(code) ? (`status.rejected.${code as RejectionKey}` satisfies MessageKey) : "status.rejected.other";
+}
 
 /** Scrolls the region into view and focuses it whenever the phase changes after the first render. */
 function useRevealOnChange(phase: SubmissionView["phase"]) {
@@ -90,9 +98,7 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
                 </p>
               </>
             ) : (
-              <p className="text-base font-semibold text-ink">
-                {t(((REJECTION_KEYS as readonly string[]).includes(view.code) ? `status.rejected.${view.code}` : "status.rejected.other") as MessageKey)}
-              </p>
+              <p className="text-base font-semibold text-ink">{t(rejectionMessage(view.code))}</p>
             )}
             {view.vars.redacted ? <p data-testid="details-not-kept">{t("status.detailsNotKept")}</p> : null}
           </Notice>

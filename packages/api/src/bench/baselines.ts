@@ -2,7 +2,8 @@
 // by a normal one: apps/web/src/app/api/bench). Both run lead.submit's own business function, so the ratios measure the
 // protocol's cost and nothing else:
 //  - plain:   the business write alone, no key, no record, no transaction ("fast but unsafe");
-//  - seed000: seed 000's protocol: read the record, insert the record, do the business write,
+//  - seed000: the protocol of the older lead form the product started from ("seed 000",
+//             docs/GUARANTEES.md): read the record, insert the record, do the business write,
 //             update the record, each in its own autocommit statement (not one transaction).
 // seed000 keeps its records in a table of its own (made on first use), never in the
 // protocol's: an "in progress" row there is exactly what the protocol promises never exists.

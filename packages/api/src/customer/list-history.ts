@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { formatOrderNumber } from "../order/order-schema.ts";
+import { orderGuideSelect } from "../order/order-select.ts";
 
 export const customerHistorySchema = z.object({
   orders: z.array(
@@ -45,7 +46,7 @@ export async function listCustomerHistory(prisma: PrismaClient, customerId: stri
         status: true,
         createdAt: true,
         operationKey: true,
-        guide: { select: { slug: true, titleEn: true, titleZh: true } },
+        guide: orderGuideSelect,
       },
     }),
     prisma.lead.findMany({

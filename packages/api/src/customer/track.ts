@@ -14,6 +14,7 @@ import { excerpt } from "../dashboard/excerpt.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { formatLeadNumber, phoneSchema } from "../lead/lead-schema.ts";
 import { formatOrderNumber } from "../order/order-schema.ts";
+import { orderDeliverySelect, orderGuideSelect } from "../order/order-select.ts";
 import { EXCERPT_CHARS } from "./list-history.ts";
 
 export type OrderStep = "received" | "packed" | "shipped" | "delivered" | "cancelled";
@@ -66,15 +67,9 @@ const canonicalPhone = (phone: string) => phone.replace(/^\+86(?=1[3-9][0-9]{9}$
 const maskPhone = (phone: string) => (phone.length > 6 ? `${phone.slice(0, 3)}${"*".repeat(phone.length - 7)}${phone.slice(-4)}` : "****");
 
 const orderSelect = {
-  number: true,
-  quantity: true,
-  contactName: true,
-  contactPhone: true,
-  address: true,
-  status: true,
-  createdAt: true,
+  ...orderDeliverySelect,
   customerId: true,
-  guide: { select: { titleEn: true, titleZh: true } },
+  guide: orderGuideSelect,
   events: { orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true, trackingNumber: true, reason: true } },
 } satisfies Prisma.OrderSelect;
 

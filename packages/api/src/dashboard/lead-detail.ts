@@ -6,26 +6,16 @@ import { DUPLICATE_WINDOW_MS, formatLeadNumber } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { recordStore } from "../operation/record-store.ts";
 import { customerPrincipal } from "../session/customer-session.ts";
+import { leadFieldsSelect } from "./lead-list.ts";
 
 export async function getLeadDetail(prisma: PrismaClient, id: string) {
   const lead = await prisma.lead.findUnique({
     where: { id },
     select: {
-      id: true,
-      number: true,
-      name: true,
-      phone: true,
-      email: true,
-      company: true,
-      content: true,
-      status: true,
-      version: true,
-      possibleDuplicate: true,
+      ...leadFieldsSelect,
       duplicateOfId: true,
-      createdAt: true,
       customerId: true,
       operationKey: true,
-      assignee: { select: { id: true, name: true } },
       deliveries: {
         select: { id: true, kind: true, channel: true, status: true, attempts: true, lastError: true, deliveredAt: true, createdAt: true },
         orderBy: { channel: "asc" },

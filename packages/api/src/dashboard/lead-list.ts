@@ -108,7 +108,8 @@ export async function leadIdsPage(prisma: PrismaClient, filter: Omit<LeadListFil
   return { ids: page.map((r) => r.id), nextCursor, plan };
 }
 
-const LIST_SELECT = {
+/** A lead's own fields and its assignee, as both the list and the detail (./lead-detail.ts) show them. */
+export const leadFieldsSelect = {
   id: true,
   number: true,
   name: true,
@@ -121,8 +122,9 @@ const LIST_SELECT = {
   createdAt: true,
   version: true,
   assignee: { select: { id: true, name: true } },
-  deliveries: { select: { channel: true, status: true } },
 } satisfies Prisma.LeadSelect;
+
+const LIST_SELECT = { ...leadFieldsSelect, deliveries: { select: { channel: true, status: true } } } satisfies Prisma.LeadSelect;
 
 /** A message shortened for a list cell (the whole text is on the lead's page). */
 export const EXCERPT_LENGTH = 120;

@@ -39,7 +39,7 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 const SEARCH_TEXT = Prisma.sql`lead_search_text(l.name, l.phone, l.company, l.email, l.content, l.number)`;
 
 /**
- * How a 1–2 character query is answered (`searchPlan`); longer queries are always "text".
+ * How a 1–2 character query is answered (`probePlan` chooses); longer queries are always "text".
  *   * "text": `LIKE '%q%'` through the trigram index (3+ characters);
  *   * "pieces": the pieces' index finds every match (a bitmap scan), sorted in memory: right for
  *     a rare term, whose matches are few;

@@ -3,6 +3,7 @@
 // or the same phone number: one person on two devices).
 import type { PrismaClient } from "@once/db";
 import { formatOrderNumber } from "@once/db/domain";
+import { orderDeliverySelect, orderGuideSelect } from "../order/order-select.ts";
 
 const OTHER_ORDERS = 20;
 
@@ -11,19 +12,13 @@ export async function getOrderDetail(prisma: PrismaClient, id: string) {
     where: { id },
     select: {
       id: true,
-      number: true,
+      ...orderDeliverySelect,
       customerId: true,
-      quantity: true,
-      contactName: true,
-      contactPhone: true,
-      address: true,
-      status: true,
       trackingNumber: true,
       cancelReason: true,
       version: true,
-      createdAt: true,
       updatedAt: true,
-      guide: { select: { slug: true, titleEn: true, titleZh: true } },
+      guide: orderGuideSelect,
       events: {
         select: { id: true, fromStatus: true, toStatus: true, trackingNumber: true, reason: true, createdAt: true, actor: { select: { name: true } } },
         orderBy: { createdAt: "asc" },
@@ -52,17 +47,7 @@ export async function getOrderDetail(prisma: PrismaClient, id: string) {
 export async function getPackingList(prisma: PrismaClient, ids: readonly string[]) {
   const rows = await prisma.order.findMany({
     where: { id: { in: [...ids] } },
-    select: {
-      id: true,
-      number: true,
-      quantity: true,
-      contactName: true,
-      contactPhone: true,
-      address: true,
-      status: true,
-      createdAt: true,
-      guide: { select: { slug: true, titleEn: true, titleZh: true } },
-    },
+    select: { id: true, ...orderDeliverySelect, guide: orderGuideSelect },
   });
   const byId = new Map(rows.map((r) => [r.id, { ...r, number: formatOrderNumber(r.number) }]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@once/db";
 import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
+import { orderDeliverySelect, orderGuideSelect } from "../order/order-select.ts";
 import { safeText } from "../text-safety.ts";
 import { excerpt } from "./excerpt.ts";
 import { afterCursor, keysetCursor, newestFirst, toPage } from "./keyset.ts";
@@ -57,18 +58,7 @@ export async function listOrders(prisma: PrismaClient, filter: OrderListFilter) 
       where,
       orderBy: newestFirst,
       take: filter.limit + 1,
-      select: {
-        id: true,
-        number: true,
-        quantity: true,
-        status: true,
-        createdAt: true,
-        contactName: true,
-        contactPhone: true,
-        address: true,
-        version: true,
-        guide: { select: { slug: true, titleEn: true, titleZh: true } },
-      },
+      select: { id: true, ...orderDeliverySelect, version: true, guide: orderGuideSelect },
     }),
     filter.cursor ? null : prisma.order.count({ where: orderWhere(filter) }),
   ]);

@@ -1,13 +1,14 @@
-// What an inquiry is made of (seed 000's fields and limits: name 50, phone 20, content 1000;
-// optional e-mail and company). Fingerprint: every business field; the phone is compared in
-// its normalised form, so "138 0000 0000" and "13800000000" are the same inquiry.
+// What an inquiry is made of (the older lead form's fields and limits, "seed 000" in
+// docs/GUARANTEES.md: name 50, phone 20, content 1000; optional e-mail and company).
+// Fingerprint: every business field; the phone is compared in its normalised form, so
+// "138 0000 0000" and "13800000000" are the same inquiry.
 // Written with zod/mini: the browser bundles this file, and mini tree-shakes. Every text field
 // refuses characters PostgreSQL cannot store or a reader cannot see (text-safety.ts); only the
 // content may span lines.
 import { z } from "zod/mini";
 import { formatLeadNumber, LEAD_STATUSES } from "@once/db/domain";
 import { FIELD_LIMITS } from "../field-limits.ts";
-import { safeText, type TextLines } from "../text-safety.ts";
+import { requiredText, safeText } from "../text-safety.ts";
 
 /** Digits with an optional leading +; spaces, dashes, dots and brackets are dropped. */
 export const normalizePhone = (raw: string) => raw.trim().replace(/[\s().-]/g, "");
@@ -24,19 +25,9 @@ export const PHONE_RULE =
   "phone must be a Chinese mobile number (11 digits starting with 1, +86 optional) or an international number with + and its country code (E.164)";
 
 export const phoneSchema = z.pipe(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "phone is required"),
-      z.maxLength(FIELD_LIMITS.phone, `phone has at most ${FIELD_LIMITS.phone} characters`),
-      safeText("phone"),
-    ),
+  requiredText("phone", FIELD_LIMITS.phone),
   z.pipe(z.transform(normalizePhone), z.string().check(z.regex(PHONE_PATTERN, PHONE_RULE))),
 );
-
-const requiredText = (field: string, max: number, lines: TextLines = "single-line") =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field, lines));
 
 const optionalText = (field: string, max: number) =>
   z.pipe(

@@ -6,28 +6,25 @@ import { z } from "zod/mini";
 import { formatOrderNumber, ORDER_STATUSES } from "@once/db/domain";
 import { phoneSchema } from "../lead/lead-schema.ts";
 import { FIELD_LIMITS } from "../field-limits.ts";
-import { safeText, type TextLines } from "../text-safety.ts";
+import { requiredText } from "../text-safety.ts";
 
 /** The most copies any single order may ask for; a guide may allow fewer (maxPerOrder). */
 export const ORDER_QUANTITY_LIMIT = 5;
 
-const text = (field: string, max: number, lines: TextLines = "single-line") =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} has at most ${max} characters`), safeText(field, lines));
-
 export const deliveryContactSchema = z.object({
-  name: text("name", FIELD_LIMITS.name),
+  name: requiredText("name", FIELD_LIMITS.name),
   phone: phoneSchema,
   /** Postal addresses span lines (the form's autocomplete token is the multi-line "street-address"). */
-  address: text("address", FIELD_LIMITS.address, "multi-line"),
+  address: requiredText("address", FIELD_LIMITS.address, "multi-line"),
 });
 
 export const orderInputSchema = z.object({
-  /** The guide's slug (seed 003 calls it "item"). */
-  item: text("item", FIELD_LIMITS.item),
+  /** The guide's slug (the sample-guide order write-up, "seed 003" in docs/GUARANTEES.md, calls it "item"). */
+  item: requiredText("item", FIELD_LIMITS.item),
   quantity: z
     .int({ error: "quantity must be a whole number" })
     .check(z.minimum(1, "quantity is at least 1"), z.maximum(ORDER_QUANTITY_LIMIT, `quantity is at most ${ORDER_QUANTITY_LIMIT}`)),
-  /** Optional for API clients (seed 003's body has none); the web form always sends it. */
+  /** Optional for API clients (seed 003's body has none, docs/GUARANTEES.md); the web form always sends it. */
   contact: z.nullish(deliveryContactSchema),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;

@@ -4,14 +4,10 @@
 // writes and on each delivery attempt's log line, and it is the only thing a 5xx tells the
 // caller, so support can go from an answer to everything the request caused.
 
-export const REQUEST_ID_HEADER = "x-request-id";
+import { REQUEST_ID_PATTERN } from "./request-id-pattern.mjs";
 
-/**
- * What an accepted id looks like: 1–128 characters of [A-Za-z0-9._:-] (UUIDs, nginx's hex
- * $request_id, trace-like ids). Anything else is replaced, never echoed: no spaces, quotes or
- * control characters reach a log line or a header. Keep in step with apps/web/request-id.mjs.
- */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+export { REQUEST_ID_PATTERN };
+export const REQUEST_ID_HEADER = "x-request-id";
 
 export function isWellFormedRequestId(value: unknown): value is string {
   return typeof value === "string" && REQUEST_ID_PATTERN.test(value);

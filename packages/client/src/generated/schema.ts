@@ -231,7 +231,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The operation key: one per intent (8-255 characters of A-Z a-z 0-9 . _ : -; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). Seed 000's body field `idemKey` is also accepted; both present and different is a 400. */
+                /** @description The operation key: one per intent (8-255 characters of A-Z a-z 0-9 . _ : -; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). The older lead form's body field `idemKey` is also accepted; both present and different is a 400. */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -373,7 +373,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The operation key: one per intent (8-255 characters of A-Z a-z 0-9 . _ : -; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). Seed 000's body field `idemKey` is also accepted; both present and different is a 400. */
+                /** @description The operation key: one per intent (8-255 characters of A-Z a-z 0-9 . _ : -; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). The older lead form's body field `idemKey` is also accepted; both present and different is a 400. */
                 "Idempotency-Key": string;
             };
             path?: never;

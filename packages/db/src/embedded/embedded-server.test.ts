@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded-server.ts";
 
 let dir: string;
@@ -39,6 +39,9 @@ test("queries queued behind a transaction never cross when it ends", async () =>
   const pool = new pg.Pool({ connectionString: database.url, max: 6 });
   await holder.connect();
   try {
+    // Six connections opened first, so that what queues below is the queries, one per connection.
+    const opened = await Promise.all(Array.from({ length: 6 }, () => pool.connect()));
+    for (const client of opened) client.release();
     for (let round = 0; round < 5; round++) {
       await holder.query("BEGIN");
       await holder.query("SELECT 1");
@@ -49,7 +52,8 @@ test("queries queued behind a transaction never cross when it ends", async () =>
           (error: Error) => error.message,
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 50)); // they queue behind the transaction
+      // They queue behind the transaction: each connection's first message waits for the session.
+      await vi.waitFor(() => expect(database.queuedMessages()).toBe(6), { timeout: 10_000, interval: 5 });
       await holder.query("COMMIT");
       expect(await Promise.all(answers)).toEqual(Array.from({ length: 6 }, (_, i) => ({ n: 2 * i, tag: `q${i}` })));
     }

@@ -16,6 +16,8 @@ export interface EmbeddedServerState {
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Protocol messages waiting for the one PGlite session: one per connection with something to say. */
+  queuedMessages(): number;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
   let stopped = false;
   return {
     url,
+    queuedMessages: () => server.getStats().queuedQueries,
     async stop() {
       if (stopped) return;
       stopped = true;

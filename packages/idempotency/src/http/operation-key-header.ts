@@ -1,5 +1,5 @@
 // Reads the operation key of a REST request: the `Idempotency-Key` header, plain or as the
-// IETF draft's structured-field string ("..."), or seed 000's body field `idemKey`.
+// IETF draft's structured-field string ("..."), or the older lead form's body field `idemKey`.
 // Both present and different is a client bug, refused with 400.
 import { IdempotencyError } from "../shared/errors.ts";
 import { isOperationKey, OPERATION_KEY_DESCRIPTION } from "../shared/operation-key.ts";

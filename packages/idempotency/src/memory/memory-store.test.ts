@@ -12,5 +12,6 @@ describeStoreContract("in memory", () => {
       return Promise.resolve(id);
     },
     count: (label) => Promise.resolve(rows.filter((r) => r === label).length),
+    waitingClaims: () => Promise.resolve(store.waitingClaims()),
   };
 });

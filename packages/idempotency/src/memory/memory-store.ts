@@ -21,6 +21,8 @@ export interface MemoryTransaction {
 export interface MemoryStore extends IdempotencyStore<MemoryTransaction> {
   /** Every committed record (for assertions). */
   records(): readonly Row[];
+  /** How many claims wait for another transaction's claim on their key (for assertions). */
+  waitingClaims(): number;
 }
 
 export function createMemoryStore(options: { now?: () => Date } = {}): MemoryStore {
@@ -28,11 +30,13 @@ export function createMemoryStore(options: { now?: () => Date } = {}): MemorySto
   const committed = new Map<string, Row>();
   // Keys claimed by open transactions, each with a promise that settles when that one ends.
   const claims = new Map<string, Promise<void>>();
+  let waiting = 0;
 
   const copy = (row: Row | undefined): Row | null => (row ? { ...row, counters: { ...row.counters } } : null);
 
   return {
     records: () => [...committed.values()].map((row) => copy(row)!),
+    waitingClaims: () => waiting,
 
     find: (scope, key) => Promise.resolve(copy(committed.get(keyOf(scope, key)))),
 
@@ -51,7 +55,11 @@ export function createMemoryStore(options: { now?: () => Date } = {}): MemorySto
             if (committed.has(id)) return null;
             const other = claims.get(id);
             if (!other) break;
-            const timedOut = await Promise.race([other.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), lockTimeoutMs))]);
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            waiting++;
+            const timedOut = await Promise.race([other.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), lockTimeoutMs)))]);
+            waiting--;
+            clearTimeout(timer);
             if (timedOut) throw new LockTimeoutError("a concurrent claim on this key was not released in time");
           }
           claims.set(id, ended);

@@ -21,4 +21,13 @@ describeStoreContract("PostgreSQL", () => ({
     const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(`select count(*)::int as n from store_contract_row where label = $1`, label);
     return rows[0]!.n;
   },
+  // Sessions of this database waiting for a lock while they write a record: a claim blocked
+  // by another transaction's claim on the same key.
+  async waitingClaims() {
+    const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%idempotency_record%'`,
+    );
+    return rows[0]!.n;
+  },
 }));

@@ -3,7 +3,7 @@
 // the claim and receive the full Prisma transaction client. Raw SQL because the claim must
 // be an INSERT … ON CONFLICT DO NOTHING RETURNING: only that says, without aborting the
 // transaction, whether this request won the key. The table is the one prisma/schema.prisma
-// declares (see `recordTableSql` for the columns it needs).
+// declares (model IdempotencyRecord: the columns the queries below name).
 import type { ClaimToken, CounterDelta, IdempotencyStore, OperationRecord, Scope, OutcomeToStore, StoreTransaction } from "../server/store.ts";
 import { LockTimeoutError } from "../server/store.ts";
 import { isLockTimeout } from "./lock-timeout.ts";

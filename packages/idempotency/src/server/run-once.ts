@@ -10,6 +10,7 @@
 import { computeFingerprint, type FingerprintSpec } from "../shared/fingerprint.ts";
 import { IdempotencyError } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
+import { MIN_RETENTION_DAYS } from "./retention.ts";
 import { LockTimeoutError, type IdempotencyStore, type OperationRecord, type Scope } from "./store.ts";
 
 /** What a business function decides. A rejection by rule is final and replayed as such. */
@@ -27,7 +28,7 @@ export interface IdempotentOperation<Input extends object, Body, Tx> {
 export interface IdempotencyConfig {
   /** How long a request waits for a concurrent attempt with the same key. */
   lockTimeoutMs?: number;
-  /** How long an outcome stays replayable (the contract: at least 30 days). */
+  /** How long an outcome stays replayable (the contract: at least MIN_RETENTION_DAYS, 30 days). */
   retentionDays?: number;
   /** Seconds a client is told to wait before retrying an in-progress key. */
   retryAfterSeconds?: number;
@@ -47,7 +48,7 @@ export interface ObservedEvent {
 
 type Settings = Required<Omit<IdempotencyConfig, "observe">>;
 
-export const defaultConfig: Readonly<Omit<Settings, "now">> = { lockTimeoutMs: 2_000, retentionDays: 30, retryAfterSeconds: 1 };
+export const defaultConfig: Readonly<Omit<Settings, "now">> = { lockTimeoutMs: 2_000, retentionDays: MIN_RETENTION_DAYS, retryAfterSeconds: 1 };
 
 const REFUSAL_KINDS: Partial<Record<string, ObservedKind>> = {
   IDEMPOTENCY_KEY_REUSED: "conflict",

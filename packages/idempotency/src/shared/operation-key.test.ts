@@ -5,7 +5,7 @@ import { isOperationKey, mintOperationKey, operationKeySchema } from "./operatio
 const keyChar = fc.constantFrom(..."ABCXYZabcxyz0189._:-".split(""));
 
 describe("operation key", () => {
-  it("accepts UUIDv4 and seed 000's key form", () => {
+  it("accepts UUIDv4 and the older lead form's key form", () => {
     expect(isOperationKey("lead_1732950000000_k3j9xq")).toBe(true);
     expect(isOperationKey("demo-operation-a")).toBe(true);
     expect(isOperationKey(mintOperationKey())).toBe(true);

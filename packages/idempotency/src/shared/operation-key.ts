@@ -1,8 +1,8 @@
 // The operation key: minted by the client once per operation, reused on every retry.
 // The rule is defined once here (OPERATION_KEY_RULE) and everything else derives from it:
 // the regular expression, the zod schema, the OpenAPI pattern and the words in refusals.
-// 8-255 characters of [A-Za-z0-9._:-], so both UUIDv4 (what the web app mints) and seed 000's
-// `lead_1732950000000_k3j9xq` are accepted. A key must never carry personal data.
+// 8-255 characters of [A-Za-z0-9._:-], so both UUIDv4 (what the web app mints) and the older lead
+// form's `lead_1732950000000_k3j9xq` are accepted. A key must never carry personal data.
 // zod/mini: this file is bundled into the browser.
 import { z } from "zod/mini";
 

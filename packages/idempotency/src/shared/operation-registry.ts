@@ -1,9 +1,9 @@
 // The operations an application makes exactly-once, declared once and shared by server and
 // browser: each has a type (part of the scope), an input schema (any Standard Schema: zod,
-// valibot, …) and the fields of its fingerprint. The server adds the business function to an
-// entry (`server/operation.ts`); the browser's submission engine takes its type list,
-// schemas and fingerprints from the same object (`client/`). Adding an operation type is one
-// entry here, in the application's own registry.
+// valibot, …) and the fields of its fingerprint. The browser's submission engine takes its
+// type list, schemas and fingerprints from this object (`client/`). The server runs each
+// operation's business function through `runOnce` (`server/run-once.ts`), under an
+// `IdempotentOperation` that names the same type and fingerprint.
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { computeFingerprint, type FingerprintSpec } from "./fingerprint.ts";
 

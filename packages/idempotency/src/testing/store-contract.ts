@@ -2,7 +2,7 @@
 // write of that store's kind, and it checks the semantics runOnce relies on (commit together,
 // roll back together, wait for a concurrent claim, time out, retention) and the protocol's
 // answers on top (first execution, replay, conflict, expiry, rejection, concurrency).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { IdempotencyError } from "../shared/errors.ts";
 import { runOnce, type BusinessOutcome, type IdempotentOperation } from "../server/run-once.ts";
 import { LockTimeoutError, type IdempotencyStore } from "../server/store.ts";
@@ -13,12 +13,20 @@ export interface StoreUnderTest<Tx> {
   write: (tx: Tx, label: string) => Promise<string>;
   /** Committed business rows with this label. */
   count: (label: string) => Promise<number>;
+  /** How many claims are waiting for another transaction's claim on the same key right now. */
+  waitingClaims: () => Promise<number>;
 }
 
 let sequence = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 const day = 86_400_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A promise and the function that settles it: a step one side waits for and the other takes. */
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => (fire = resolve));
+  return { fire, fired };
+}
 
 export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderTest<Tx>) {
   describe(`${name}: the store`, () => {
@@ -69,44 +77,74 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
     });
 
     it("makes a second claim wait for the first: null after a commit, the key after a rollback", async () => {
-      const { store } = setup();
+      const { store, waitingClaims } = setup();
       const scope = { principal: unique("p"), operation: "thing" };
       const expires = new Date(Date.now() + day);
-      const run = (key: string, fail: boolean, hold: number) =>
+      const events: string[] = [];
+      const run = (key: string, who: string, hold?: { claimed: () => void; release: Promise<void>; fail: boolean }) =>
         store.transaction(
           async (t) => {
             const claim = await t.claim(scope, key, "v1:abc", expires);
+            events.push(`${who} ${claim ? "claimed" : "taken"}`);
             if (!claim) return "taken";
-            await sleep(hold);
-            if (fail) throw new Error("first attempt fails");
+            if (hold) {
+              hold.claimed();
+              await hold.release;
+              events.push(`${who} ends`);
+              if (hold.fail) throw new Error("first attempt fails");
+            }
             await t.complete(claim, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
             return "claimed";
           },
-          { lockTimeoutMs: 2_000 },
+          { lockTimeoutMs: 5_000 },
         );
-      const [first, second] = await Promise.all([run("key-00003", false, 300), sleep(50).then(() => run("key-00003", false, 0))]);
-      expect([first, second]).toEqual(["claimed", "taken"]);
-      const [failed, retried] = await Promise.allSettled([run("key-00004", true, 300), sleep(50).then(() => run("key-00004", false, 0))]);
+      // The first holds its claim until the second is seen waiting on it, then ends.
+      const firstThenSecond = async (key: string, fail: boolean) => {
+        const claimed = signal();
+        const release = signal();
+        events.length = 0;
+        const first = run(key, "first", { claimed: claimed.fire, release: release.fired, fail });
+        await claimed.fired;
+        const second = run(key, "second");
+        // Polled: a lock wait announces itself to nobody.
+        await vi.waitFor(async () => expect(await waitingClaims()).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+        release.fire();
+        return Promise.allSettled([first, second]);
+      };
+
+      expect(await firstThenSecond("key-00003", false)).toEqual([
+        { status: "fulfilled", value: "claimed" },
+        { status: "fulfilled", value: "taken" },
+      ]);
+      expect(events).toEqual(["first claimed", "first ends", "second taken"]);
+
+      const [failed, retried] = await firstThenSecond("key-00004", true);
       expect(failed.status).toBe("rejected");
       expect(retried).toEqual({ status: "fulfilled", value: "claimed" });
+      expect(events).toEqual(["first claimed", "first ends", "second claimed"]);
     });
 
     it("gives up waiting after the lock timeout with LockTimeoutError", async () => {
       const { store } = setup();
       const scope = { principal: unique("p"), operation: "thing" };
       const expires = new Date(Date.now() + day);
+      const claimed = signal();
+      const release = signal();
       const holder = store.transaction(
         async (t) => {
           const claim = await t.claim(scope, "key-00005", "v1:abc", expires);
-          await sleep(800);
+          claimed.fire();
+          await release.fired;
           await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
         },
         { lockTimeoutMs: 2_000 },
       );
-      await sleep(50);
+      await claimed.fired;
       const waiter = store.transaction((t) => t.claim(scope, "key-00005", "v1:abc", expires), { lockTimeoutMs: 200 });
       await expect(waiter).rejects.toBeInstanceOf(LockTimeoutError);
+      release.fire();
       await holder;
+      expect(await store.find(scope, "key-00005")).toMatchObject({ outcome: "completed" });
     });
 
     it("looks up a principal's newest record among operation types, adds counters, and expires in batches", async () => {
@@ -264,20 +302,24 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
     it("answers IDEMPOTENCY_IN_PROGRESS with the configured Retry-After while another attempt holds the key", async () => {
       const { store, write } = setup();
       const principal = unique("p");
+      const entered = signal();
+      const release = signal();
       const slow: IdempotentOperation<{ n: number }, { id: string }, Tx> = {
         ...operationFor(write),
         async execute(tx, input, context) {
-          await sleep(600);
+          entered.fire();
+          await release.fired;
           return operationFor(write).execute(tx, input, context);
         },
       };
       const first = runOnce(store, slow, { principal, key: "key-10005", input: { n: 1 } });
-      await sleep(100);
+      await entered.fired;
       await expect(runOnce(store, slow, { principal, key: "key-10005", input: { n: 1 } }, { lockTimeoutMs: 100, retryAfterSeconds: 7 })).rejects.toMatchObject({
         code: "IDEMPOTENCY_IN_PROGRESS",
         details: { retryAfterSeconds: 7 },
       });
-      await first;
+      release.fire();
+      expect(await first).toMatchObject({ replayed: false });
     });
   });
 }

@@ -7,9 +7,11 @@ import { Webhook } from "standardwebhooks";
 
 /**
  * `redirect`: answer with that 3xx status and a Location header, process nothing;
- * `acceptAfterMs`: process it and answer 200 after that long (a receiver that takes its time).
+ * `acceptAfterMs`: process it and answer 200 after that long (a receiver that takes its time);
+ * `acceptWhen`: process it and answer 200 once the promise settles (the test decides when).
  */
-export type Behaviour = "ok" | "fail" | "slow" | "hang" | { redirect: 301 | 302 | 303 | 307 | 308; location: string } | { acceptAfterMs: number };
+export type Behaviour =
+  "ok" | "fail" | "slow" | "hang" | { redirect: 301 | 302 | 303 | 307 | 308; location: string } | { acceptAfterMs: number } | { acceptWhen: Promise<unknown> };
 
 export interface WebhookReceiver {
   url: string;
@@ -66,6 +68,7 @@ export async function startWebhookReceiver(secret: string, behave: (deliveryId: 
       else receiver.processed.add(id);
       if (behaviour === "hang") return void hanging.add(res);
       if (behaviour === "slow") return void setTimeout(() => res.writeHead(200).end("ok (too late)"), 3_000).unref();
+      if (typeof behaviour === "object" && "acceptWhen" in behaviour) return void behaviour.acceptWhen.finally(() => res.writeHead(200).end("ok"));
       if (typeof behaviour === "object") return void setTimeout(() => res.writeHead(200).end("ok"), behaviour.acceptAfterMs).unref();
       res.writeHead(200).end("ok");
     });

@@ -25,10 +25,30 @@ afterAll(() => prisma.$disconnect());
 async function worker(
   config: ReturnType<typeof configFor>,
   intervals: { relayIntervalMs?: number; pollIntervalMs?: number } = { relayIntervalMs: 200 },
+  connectionString = databaseUrl(),
 ): Promise<RunningWorker> {
-  const running = await startNotificationWorker({ connectionString: databaseUrl(), config, log: silentLog, ...intervals });
-  cleanups.push(() => running.stop());
-  return running;
+  const running = await startNotificationWorker({ connectionString, config, log: silentLog, ...intervals });
+  // Stopped by the test (to know that nothing more is sent) or after it, once.
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= running.stop());
+  cleanups.push(stop);
+  return { stop };
+}
+
+/** The database URL with an application name, which tells this worker's sessions from others'. */
+function namedUrl(name: string): string {
+  const url = new URL(databaseUrl());
+  url.searchParams.set("application_name", name);
+  return url.toString();
+}
+
+/** Whether a session of `name` has run LISTEN on the outbox's channel. */
+async function listening(name: string): Promise<boolean> {
+  const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
+    `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1 and query = 'listen outbox_pending'`,
+    name,
+  );
+  return rows[0]!.n > 0;
 }
 
 const statusOf = async (leadIds: string[]) =>
@@ -71,21 +91,24 @@ describe("webhook delivery", () => {
 
   it("delivers up to NOTIFY_CONCURRENCY leads at once", async () => {
     const secret = newWebhookSecret();
-    // Each delivery takes the receiver a second: one at a time, eight would take eight seconds.
-    let inFlight = 0;
+    // The receiver holds every delivery until the test answers it: four must arrive together,
+    // and each answer lets the next one in.
+    const held: (() => void)[] = [];
     let mostInFlight = 0;
     const receiver = await startWebhookReceiver(secret, () => {
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      setTimeout(() => inFlight--, 1_000).unref();
-      return { acceptAfterMs: 1_000 };
+      const answered = new Promise<void>((resolve) => held.push(resolve));
+      mostInFlight = Math.max(mostInFlight, held.length);
+      return { acceptWhen: answered };
     });
     cleanups.push(() => receiver.close());
     const leads = await createLeads(prisma, 8, ["webhook"]);
-    const started = Date.now();
-    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_WEBHOOK_TIMEOUT_MS: "5000", NOTIFY_CONCURRENCY: "4" }));
+    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret, NOTIFY_WEBHOOK_TIMEOUT_MS: "30000", NOTIFY_CONCURRENCY: "4" }));
+    for (let answered = 0; answered < 8; answered++) {
+      await waitFor(() => Promise.resolve(held.length === Math.min(4, 8 - answered)), 30_000, `${Math.min(4, 8 - answered)} deliveries held`);
+      held.shift()!();
+    }
     await waitFor(async () => (await statusOf(leads)).every((d) => d.status === "delivered"), 30_000, "all deliveries");
     expect(mostInFlight).toBe(4);
-    expect(Date.now() - started).toBeLessThan(6_000);
     expect(receiver.processed.size).toBe(8);
   });
 
@@ -94,8 +117,13 @@ describe("webhook delivery", () => {
     const receiver = await startWebhookReceiver(secret, () => "ok");
     cleanups.push(() => receiver.close());
     // Polls a minute apart: only the commit's notification can bring the lead out in time.
-    await worker(configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret }), { relayIntervalMs: 60_000, pollIntervalMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 500)); // the worker's LISTEN is in place
+    const name = `relay-${randomUUID().slice(0, 8)}`;
+    await worker(
+      configFor({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: secret }),
+      { relayIntervalMs: 60_000, pollIntervalMs: 60_000 },
+      namedUrl(name),
+    );
+    await waitFor(() => listening(name), 10_000, "the worker's LISTEN");
     const committed = Date.now();
     const [lead] = await createLeads(prisma, 1, ["webhook"]);
     await waitFor(async () => (await statusOf([lead!]))[0]?.status === "delivered", 10_000, "the delivery");
@@ -197,10 +225,10 @@ describe("e-mail delivery", () => {
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
     const leads = await createLeads(prisma, 5, ["email"]);
-    await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
+    const running = await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
 
     await waitFor(async () => (await statusOf(leads)).every((d) => d.status === "delivered"), 60_000, "all mails");
-    await new Promise((r) => setTimeout(r, 1_000)); // nothing more arrives afterwards
+    await running.stop(); // a stopped worker has finished every send it started: nothing more arrives
     const deliveries = await statusOf(leads);
     expect(smtp.messages).toHaveLength(leads.length);
     expect(new Set(smtp.messages.map((m) => m.deliveryId))).toEqual(new Set(deliveries.map((d) => d.id)));
@@ -214,9 +242,9 @@ describe("e-mail delivery", () => {
     const assignee = randomUUID();
     await prisma.user.create({ data: { id: assignee, name: "Bo Li", email: `bo.${assignee}@example.com`, role: "sales" } });
     await prisma.$transaction((tx) => enqueueAssignmentNotification(tx, { leadId: lead!, assigneeId: assignee, leadVersion: 2 }, ["email"]));
-    await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
+    const running = await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
     await waitFor(async () => (await statusOf([lead!])).every((d) => d.status === "delivered"), 60_000, "the mail");
-    await new Promise((r) => setTimeout(r, 1_000)); // nothing more arrives afterwards
+    await running.stop(); // a stopped worker has finished every send it started: nothing more arrives
     expect(smtp.messages).toHaveLength(1);
     const [message] = smtp.messages;
     expect(message!.recipients).toEqual([`bo.${assignee}@example.com`]);

@@ -10,6 +10,7 @@ import { REJECTION_CODES } from "../../business-rejection.ts";
 import { leadInputSchema, leadViewSchema } from "../../lead/lead-schema.ts";
 import { operationViewSchema } from "../../operation/find-operation.ts";
 import { orderInputSchema, orderViewSchema } from "../../order/order-schema.ts";
+import { SESSION_COOKIE } from "../../session/customer-session.ts";
 import { httpErrors } from "../http-errors.ts";
 
 // Stale edits and staff-account refusals belong to the staff dashboard, which this API does not offer.
@@ -67,7 +68,7 @@ export const headers = {
     z.string(),
     `How to authenticate: \`Bearer realm="once"\`, with \`error="invalid_token"\` when the token sent was not accepted`,
   ),
-  setCookie: header("Set-Cookie", z.string(), "The once_session cookie, when the caller holds no valid session cookie"),
+  setCookie: header("Set-Cookie", z.string(), `The ${SESSION_COOKIE} cookie, when the caller holds no valid session cookie`),
 };
 
 /** Request bodies stay inline: zod-openapi renders a named component in both directions, and the inputs' transforms (trimming, normalising) have no output form. */
@@ -77,7 +78,7 @@ export const schemas = { Order: orderSchema, Lead: leadSchema, Operation: operat
 
 export const securitySchemes = {
   bearer: { type: "http" as const, scheme: "bearer", description: "The token from POST /api/v1/sessions" },
-  cookie: { type: "apiKey" as const, in: "cookie" as const, name: "once_session", description: "The session cookie browsers get" },
+  cookie: { type: "apiKey" as const, in: "cookie" as const, name: SESSION_COOKIE, description: "The session cookie browsers get" },
 };
 
 /** A customer session, as a bearer token or the cookie. */

@@ -82,7 +82,7 @@ const keyParameter = (cases: readonly ExampleCase[]) =>
         name: "Idempotency-Key",
         in: "header",
         required: true,
-        description: `The operation key: one per intent (${OPERATION_KEY_DESCRIPTION}; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). Seed 000's body field \`idemKey\` is also accepted; both present and different is a 400.`,
+        description: `The operation key: one per intent (${OPERATION_KEY_DESCRIPTION}; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). The older lead form's body field \`idemKey\` is also accepted; both present and different is a 400.`,
         examples: parameterExamples(cases, "Idempotency-Key"),
       },
     });

@@ -1,6 +1,7 @@
 // The documented cases of POST /api/v1/sessions.
 import { IdempotencyError } from "@once/idempotency";
 import { AppError } from "../../app-error.ts";
+import { SESSION_COOKIE } from "../../session/customer-session.ts";
 import type { ExampleCase } from "./example-case.ts";
 import { problem, SAMPLE_TOKEN } from "./sample-values.ts";
 
@@ -8,8 +9,7 @@ export const sessionCases: readonly ExampleCase[] = [
   {
     name: "created",
     summary: "A new session",
-    description:
-      "Send no body (or `{}`). The token is valid for `expiresIn` seconds; a caller without a valid session cookie also gets it as the `once_session` cookie.",
+    description: `Send no body (or \`{}\`). The token is valid for \`expiresIn\` seconds; a caller without a valid session cookie also gets it as the \`${SESSION_COOKIE}\` cookie.`,
     status: 201,
     response: { token: SAMPLE_TOKEN, tokenType: "Bearer", expiresIn: 31536000 },
   },

@@ -1,5 +1,6 @@
 "use client";
-// The inquiry form (seed 000's fields and limits), validated with the server's own schema.
+// The inquiry form (the older lead form's fields and limits, "seed 000" in docs/GUARANTEES.md),
+// validated with the server's own schema.
 import { useForm } from "react-hook-form";
 import type { LeadInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
