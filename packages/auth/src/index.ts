@@ -1,4 +1,13 @@
-export { createAuth, staffFromHeaders, STAFF_ROLES, type Auth, type AuthOptions, type StaffMember, type StaffRole } from "./create-auth.ts";
+export {
+  createAuth,
+  staffFromHeaders,
+  staffSessionFromHeaders,
+  STAFF_ROLES,
+  type Auth,
+  type AuthOptions,
+  type StaffMember,
+  type StaffRole,
+} from "./create-auth.ts";
 export {
   upsertStaffAccount,
   addStaffAccount,
