@@ -22,7 +22,9 @@ export function refusedAuthRequest(request: Request): Response | null {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
   if (!OPEN[path]?.includes(request.method)) return unknownEndpoint(request);
   const mediaType = request.headers.get("content-type")?.split(";", 1)[0]?.trim().toLowerCase();
-  if (request.method === "POST" && mediaType !== "application/json") {
+  // A body-less POST (the client's sign-out may send none) has nothing to hide.
+  const hasBody = request.headers.has("transfer-encoding") || (request.headers.get("content-length") ?? "0") !== "0";
+  if (request.method === "POST" && mediaType !== "application/json" && (mediaType !== undefined || hasBody)) {
     return problemResponse(new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", "send the body as application/json"));
   }
   return null;
