@@ -435,7 +435,13 @@ describe("7. the smaller holes", () => {
     const raw = await fetch(`${node().url}/api/trpc/catalog.bySlug?input=%7B%22json%22%3A%7B%22slug%22%3A%22a%00b%22%7D%7D`);
     expect(raw.status).toBe(400);
     const token = await customerSession(freshAddress());
-    for (const path of ["/api/v1/operations/%00", `/api/v1/operations/${newKey()}?type=%00`, "/api/v1/operations/%ED%A0%80"]) {
+    for (const path of [
+      "/api/v1/operations/%00",
+      `/api/v1/operations/${newKey()}?type=%00`,
+      "/api/v1/operations/%ED%A0%80",
+      "/api/v1/%E0%A4%A",
+      "/api/trpc/catalog.bySlug%ED%A0%80",
+    ]) {
       const res = await fetch(`${node().url}${path}`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
