@@ -34,3 +34,4 @@ export {
   type RefusalParams,
 } from "./refusals.ts";
 export { isStaffRole } from "./roles.ts";
+export { staffSessionStands } from "./session-check.ts";

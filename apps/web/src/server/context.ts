@@ -8,7 +8,7 @@ import type { ObservedEvent } from "@once/idempotency/server";
 import { metrics } from "./metrics/registry";
 import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
-import { staffSessionFromHeaders } from "@once/auth";
+import { staffSessionFromHeaders, staffSessionStands } from "@once/auth";
 import { getAuth } from "./auth";
 import { leadSettings, orderRules } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
@@ -31,10 +31,7 @@ export async function createRequestContext(requestHeaders?: Headers) {
   const source = requestHeaders ?? (await headers());
   const [customerId, signedIn] = await Promise.all([customerIdFromRequest(source), staffSessionFromHeaders(getAuth(), source)]);
   // A live stream asks again whether this very session still stands (signed out, expired, disabled).
-  const staffSession = signedIn && {
-    id: signedIn.sessionId,
-    stillValid: async () => (await staffSessionFromHeaders(getAuth(), source))?.sessionId === signedIn.sessionId,
-  };
+  const staffSession = signedIn && { id: signedIn.sessionId, stillValid: () => staffSessionStands(prisma(), signedIn.sessionId) };
   return createContextInner({
     prisma: prisma(),
     readReplica: readReplica(),

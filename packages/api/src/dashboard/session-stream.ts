@@ -2,14 +2,16 @@
 // account disabled), and a session holds at most STREAMS_PER_SESSION of them on one node. The
 // session is checked again before each event is sent and every SESSION_RECHECK_MS while the
 // stream is quiet, so a lead id never reaches a session that has ended, and a quiet stream is
-// closed within seconds. The count is per node (a stream lives on one node's memory); with N
-// nodes a session holds at most N × STREAMS_PER_SESSION.
+// closed within seconds. A check the database cannot answer (a failover) is no ending: the
+// stream stays (it is built to outlive a failover) and the next check decides. The count is
+// per node (a stream lives in one node's memory); with N nodes a session holds at most
+// N × STREAMS_PER_SESSION. A dashboard tab beyond the cap polls its list instead.
 import { appTRPCError } from "../app-error.ts";
 
 export const STREAMS_PER_SESSION = 4;
 export const SESSION_RECHECK_MS = 2_000;
 
-/** The staff session a stream belongs to: its id, and whether it is still valid (one look-up). */
+/** The staff session a stream belongs to: its id, and whether it still stands (one look-up; throws in an outage). */
 export interface StreamSession {
   id: string;
   stillValid(): Promise<boolean>;
@@ -43,12 +45,13 @@ async function* run<T>(session: StreamSession, outer: AbortSignal | undefined, s
   const ended = new AbortController();
   const end = () => ended.abort();
   outer?.addEventListener("abort", end, { once: true });
+  const stands = () => session.stillValid().catch(() => true);
   const recheck = setInterval(() => {
-    session.stillValid().then((valid) => valid || end(), end);
+    void stands().then((valid) => valid || end());
   }, SESSION_RECHECK_MS);
   try {
     for await (const event of source(ended.signal)) {
-      if (ended.signal.aborted || !(await session.stillValid())) return;
+      if (ended.signal.aborted || !(await stands())) return;
       yield event;
     }
   } finally {
