@@ -10,7 +10,7 @@
 // (the device cookie, staff-device.ts) skips the account's backoff: its attempts are bounded by
 // the per-address budget and by failures of its own (at the free failures in a row it is
 // forgotten and waits like any other). A new device of the holder waits out the backoff, or an
-// admin's password reset clears it (dashboard staff page, `pnpm staff`).
+// admin's password reset on the staff page clears it.
 //
 // The account is read from the JSON body; the route refuses every other media type before this
 // runs (auth-endpoints.ts), so no body better-auth accepts can hide the account from the count.
