@@ -424,6 +424,12 @@ describe("7. the smaller holes", () => {
       headers: { origin: node().url, "sec-fetch-site": "same-origin", cookie: `once_session=${token}`, "x-forwarded-for": address },
     });
     expect(own.status).toBe(200);
+    // Behind a proxy that changed Host and port, the browser's own Sec-Fetch-Site still counts.
+    const proxied = await trpc("POST", "lead.submit", {
+      input: { ...input, idempotencyKey: newKey() },
+      headers: { origin: "http://shop.example.test:8080", "sec-fetch-site": "same-origin", cookie: `once_session=${token}`, "x-forwarded-for": address },
+    });
+    expect(proxied.status).toBe(200);
   });
 
   it("answers a NUL byte or an unpaired surrogate in a public query with a 400 problem document", async () => {

@@ -3,8 +3,9 @@
 //   before it is split at commas, and only `?batch=1` is a batch; tRPC's own maxBatchSize,
 //   set by the route, is the backstop);
 // - a mutation a browser sends from another origin (the JSON content type already stops a
-//   plain form, but the server must not rely on the browser for that): an Origin header not
-//   among the node's trusted origins, or Sec-Fetch-Site cross-site;
+//   plain form, but the server must not rely on that): unless Sec-Fetch-Site says
+//   same-origin, an Origin that is neither the request's own nor one of the node's trusted
+//   origins, or no Origin but a Sec-Fetch-Site naming another site;
 // - a NUL byte or an unpaired surrogate anywhere in the input (PostgreSQL cannot store or
 //   compare them, so a query would fail as a 500): 400, naming no internals.
 import "server-only";
@@ -61,10 +62,14 @@ export function holdsUnstorableText(raw: string): boolean {
 }
 
 function isCrossOrigin(request: Request): boolean {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
+  const site = request.headers.get("sec-fetch-site");
+  // The browser's own word, whatever a proxy did to Host and ports on the way.
+  if (site === "same-origin") return false;
   const origin = request.headers.get("origin");
-  if (origin === null) return false; // not a browser's fetch (browsers send Origin on every POST)
-  return origin !== new URL(request.url).origin && !trustedOrigins().includes(origin);
+  if (origin !== null) return origin !== new URL(request.url).origin && !trustedOrigins().includes(origin);
+  // No Origin: a client that is not a browser (browsers send one on every POST), unless it says
+  // which site sent it, and that is not this one.
+  return site !== null;
 }
 
 /** The refusal for this request (its body already read into memory), or null to let tRPC run it. */
