@@ -42,8 +42,8 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    // Many sign-ins and writes from one address in one minute, many orders with one phone: those
-    // limits have their own system tests.
+    // Many sign-ins and writes from one address in one minute, many orders with one phone, many
+    // dashboard changes by one staff member: those limits have their own system tests.
     env: {
       ...secrets,
       DATABASE_URL: databaseUrl,
@@ -52,6 +52,7 @@ export default defineConfig({
       STAFF_SIGN_IN_PER_MINUTE: "1000",
       ORDER_DAILY_COPIES_PER_GUIDE: "1000",
       RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000",
+      STAFF_WRITES_PER_MINUTE: "100000",
       // E-mail configured, so new leads and assignments write their outbox rows, which the tests
       // read with SQL; the worker is off, so nothing is sent (there is no mail server here:
       // delivery has its own tests in packages/notify and e2e/system).

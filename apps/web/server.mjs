@@ -12,6 +12,7 @@
 // - Request latency for /metrics, handed to the app's metrics (src/server/metrics) once the
 //   answer is sent.
 // - HSTS when the public address is https.
+// - A path that does not percent-decode: 400 here (Next's router would throw, a 500).
 // - The stop (SIGTERM/SIGINT): drain, then exit; see `stop` below.
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -19,6 +20,7 @@ import net from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import proxyaddr from "proxy-addr";
+import { isMalformedPath, refuseMalformedPath } from "./malformed-url.mjs";
 import { allowBackForwardCache } from "./page-cache.mjs";
 import { requestContext, requestIdFor } from "./request-context.mjs";
 
@@ -127,6 +129,7 @@ server = createServer((req, res) => {
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   if (hsts) res.setHeader("strict-transport-security", hsts);
+  if (isMalformedPath(req.url)) return refuseMalformedPath(res);
   allowBackForwardCache(req, res);
   requestContext.run({ requestId }, () => void handle(req, res));
 });

@@ -14,6 +14,7 @@ import { upsertStaffAccount } from "@once/auth";
 import { createCustomerSession } from "@once/api/session";
 import { nodeSecrets, startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { count, newKey, post, startCluster, type Cluster } from "./cluster-fixture.ts";
+import { waitUntil } from "./wait-until.ts";
 
 const HEALTH_TOKEN = randomBytes(24).toString("base64url");
 const env = {
@@ -116,15 +117,22 @@ describe("one notion of the client's address", () => {
     await prisma.$disconnect();
     const attempt = (node: NodeProcess, password: string) => signIn(node, account.email, password, { "x-forwarded-for": freshAddress() });
     for (let i = 0; i < 5; i++) expect((await attempt(proxied, "wrong-password-2")).status).toBe(401);
+    // The account's wait, as the shared store holds it (rate-limiter-flexible's key and expiry).
+    const waitIsOver = async () => {
+      const { rows } = await cluster.sql.query<{ expire: string | null }>(`select expire::text from rate_limit where key = $1`, [
+        `sign-in-backoff:${account.email}`,
+      ]);
+      return rows.length === 0 || rows[0]!.expire === null || Number(rows[0]!.expire) <= Date.now();
+    };
     const first = await attempt(proxied, account.password);
     expect(first.status).toBe(429);
     expect(first.headers.get("retry-after")).toBe("1");
-    await new Promise((r) => setTimeout(r, 1_100));
+    await waitUntil("the end of the 1 s wait", waitIsOver, 5_000);
     expect((await attempt(proxied, "wrong-password-2")).status).toBe(401);
     const doubled = await attempt(proxied, account.password);
     expect(doubled.status).toBe(429);
     expect(doubled.headers.get("retry-after")).toBe("2");
-    await new Promise((r) => setTimeout(r, 2_100));
+    await waitUntil("the end of the 2 s wait", waitIsOver, 5_000);
     expect((await attempt(proxied, account.password)).status).toBe(200);
     expect((await attempt(proxied, "wrong-password-2")).status).toBe(401); // the count started over
   });
@@ -397,13 +405,14 @@ describe("hostile input gets a 4xx, never a 500", () => {
       const trpcId = viaTrpc.headers.get("x-request-id")!;
       expect(viaTrpc.body.error?.json.message).toBe(`internal error (request id ${trpcId})`);
       for (const text of [rest.text, viaTrpc.text]) expect(text).not.toMatch(/INJECTED_DETAIL|prisma|invocation|postgres|stack/i);
-      await new Promise((r) => setTimeout(r, 300)); // let the log lines reach us
-      for (const id of [restId, trpcId]) {
-        const line = proxied
+      const lineWith = (id: string) =>
+        proxied
           .output()
           .split("\n")
           .find((l) => l.includes(id));
-        expect(line, id).toMatch(/INJECTED_DETAIL_7f3a/);
+      for (const id of [restId, trpcId]) {
+        await waitUntil(`the log line of ${id}`, () => lineWith(id) !== undefined);
+        expect(lineWith(id), id).toMatch(/INJECTED_DETAIL_7f3a/);
       }
     } finally {
       await cluster.sql.query(`drop trigger fail_on_marked_lead on lead; drop function fail_on_marked_lead();`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@once/db";
 import { upsertStaffAccount } from "@once/auth";
 import { newKey, newSession, post, startCluster, type Cluster } from "./cluster-fixture.ts";
+import { waitUntil } from "./wait-until.ts";
 
 let cluster: Cluster;
 const staff = { email: "carol@staff.test", password: "carol-password-123", name: "Carol", role: "sales" as const };
@@ -100,8 +101,8 @@ describe("live dashboard", () => {
     });
     expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = stream.body!.getReader();
+    let text = "";
     const received = (async () => {
-      let text = "";
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return text;
@@ -109,13 +110,14 @@ describe("live dashboard", () => {
         if (/"id":"[0-9a-f-]{36}"/.test(text)) return text;
       }
     })();
-    await new Promise((r) => setTimeout(r, 300)); // the subscription is registered
+    // The first event ({live}) comes once the subscription listens.
+    await waitUntil("the stream's first event", () => text.includes('"live"'));
     const token = await newSession(cluster.nodes[0]!);
     const started = Date.now();
     const lead = await post(cluster.nodes[0]!, "/api/v1/leads", { token, key: newKey(), body: { name: "Live", phone: "13300000000", content: "hello" } });
     expect(lead.status).toBe(201);
-    const text = await Promise.race([received, new Promise<string>((_, reject) => setTimeout(() => reject(new Error("no event within 2 s")), 2_000))]);
-    expect(text).toContain(String(lead.body.id));
+    const event = await Promise.race([received, new Promise<string>((_, reject) => setTimeout(() => reject(new Error("no event within 2 s")), 2_000))]);
+    expect(event).toContain(String(lead.body.id));
     expect(Date.now() - started).toBeLessThan(2_000);
     controller.abort();
   });

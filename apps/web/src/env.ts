@@ -30,6 +30,8 @@ export const env = createEnv({
     STAFF_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
     // Wrong passwords in a row an account gets before each attempt must wait 1 s, 2 s, 4 s … 15 min.
     STAFF_SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    // Dashboard mutations per staff member and minute, all nodes (a bulk update counts per lead).
+    STAFF_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     // Proxies whose X-Forwarded-For is believed (addresses, CIDRs, "loopback"); read by server.mjs.
     TRUSTED_PROXIES: z.string().optional(),
     // Lets monitoring read /api/health's details (Authorization: Bearer <token>); staff see them too.

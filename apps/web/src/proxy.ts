@@ -36,8 +36,9 @@ export async function proxy(request: NextRequest) {
   let cookies: string[] = [];
   if (!verified || needsRenewal(verified, signing)) {
     const session = await createCustomerSession(signing, verified?.customerId);
-    // Let this very request see the session too (server components read it).
-    forwarded.set("cookie", `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${session.token}`);
+    // Let this very request see the session too (server components read it), keeping every
+    // other cookie it carries (a staff session must survive the customer session's minting).
+    forwarded.set("cookie", withCookie(request.headers.get("cookie"), secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, session.token));
     cookies = await sessionCookies(session, { secure });
   } else if (request.cookies.get(SESSION_TAG_COOKIE)?.value !== (await sessionTag(verified.customerId))) {
     // A session from before the tag existed, or a tag someone changed: put the right one back.
@@ -48,6 +49,15 @@ export async function proxy(request: NextRequest) {
   response.headers.set("content-security-policy", csp);
   for (const cookie of cookies) response.headers.append("set-cookie", cookie);
   return response;
+}
+
+/** The Cookie header with `name` set to `value`: any old session cookie dropped, the others kept. */
+function withCookie(header: string | null, name: string, value: string): string {
+  const others = (header ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && ![SESSION_COOKIE, SECURE_SESSION_COOKIE].includes(part.split("=", 1)[0]!));
+  return [...others, `${name}=${value}`].join("; ");
 }
 
 export const config = {

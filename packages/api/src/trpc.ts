@@ -11,6 +11,7 @@ import type { IdempotencyConfig, IdempotentOperation } from "@once/idempotency/s
 import type { StaffMember } from "@once/auth";
 import { customerPrincipal } from "./session/customer-session.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
+import type { StreamSession } from "./dashboard/session-stream.ts";
 import { spendWriteBudget } from "./limits/write-budget.ts";
 import { internalErrorMessage } from "./request/request-id.ts";
 import type { OrderRules } from "./order/order-rules.ts";
@@ -26,6 +27,8 @@ export interface Context {
   customerId: string | null;
   /** The signed-in staff member (better-auth session cookie), if any. */
   staff?: StaffMember | null;
+  /** The staff member's session, checked again by live streams (dashboard/session-stream.ts). */
+  staffSession?: StreamSession | null;
   /** How the exactly-once protocol behaves on this node (lock timeout, retention, metrics). */
   idempotency?: IdempotencyConfig;
   /** Ties this request's answer to its log lines (see request/request-id.ts). */
@@ -58,9 +61,21 @@ const t = initTRPC.context<Context>().create({
     const fields = error.cause instanceof $ZodError ? (z.flattenError(error.cause).fieldErrors as Record<string, string[]>) : undefined;
     const protocol =
       error instanceof ProtocolTRPCError ? error.protocol : fields ? { code: "VALIDATION_FAILED", retryable: false, status: 400, fields } : undefined;
-    return { ...shape, data: { ...shape.data, protocol } };
+    // A refusal of ours (protocol) or of a schema (fields) says what to fix. Anything else is
+    // tRPC relaying a thrown error's text (a JSON parser's, "Maximum call stack size exceeded"
+    // from a deeply nested input): it names internals, so only its kind is said.
+    const message = protocol ? shape.message : genericMessage(error.code);
+    return { ...shape, message, data: { ...shape.data, protocol } };
   },
 });
+
+/** What a refusal that is not the application's own says, by tRPC code. */
+function genericMessage(code: string): string {
+  if (code === "NOT_FOUND") return "no such procedure";
+  if (code === "METHOD_NOT_SUPPORTED") return "this procedure is not called with this method";
+  if (code === "PAYLOAD_TOO_LARGE") return "the request is too large";
+  return "the request could not be read";
+}
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -94,15 +109,32 @@ export const customerProcedure = baseProcedure.use(({ ctx, next }) => {
  * Staff only: 401 without any session, 403 for a customer (or anyone else) who is not staff.
  * Every dashboard procedure builds on this; a test enumerates them all.
  */
-export const staffProcedure = baseProcedure.use(({ ctx, next }) => {
-  if (!ctx.staff) {
-    if (ctx.customerId) {
-      throw appTRPCError("FORBIDDEN", "staff only");
+export const staffProcedure = baseProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.staff) {
+      if (ctx.customerId) {
+        throw appTRPCError("FORBIDDEN", "staff only");
+      }
+      throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
     }
-    throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
-  }
-  return next({ ctx: { ...ctx, staff: ctx.staff } });
-});
+    return next({ ctx: { ...ctx, staff: ctx.staff } });
+  })
+  .use(async ({ ctx, type, getRawInput, next }) => {
+    // Every dashboard mutation spends the staff member's budget (all nodes): assignments send
+    // e-mails, so a stolen or scripted session must not multiply them. A bulk update spends one
+    // unit per lead it names.
+    if (type === "mutation") {
+      const wait = await ctx.limits?.take("staff-write", ctx.staff.id, staffWriteUnits(await getRawInput()));
+      if (wait != null) throw appTRPCError("RATE_LIMITED", "too many dashboard changes from this account; retry later", { retryAfterSeconds: wait });
+    }
+    return next();
+  });
+
+/** Units of the staff write budget a mutation spends: one, or one per lead of a bulk update. */
+function staffWriteUnits(raw: unknown): number {
+  const leads = (raw as { json?: { leads?: unknown } } | null)?.json?.leads ?? (raw as { leads?: unknown } | null)?.leads;
+  return Array.isArray(leads) ? Math.max(1, Math.min(leads.length, 1_000)) : 1;
+}
 
 /** Admins only (e.g. requeueing a dead letter). */
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {

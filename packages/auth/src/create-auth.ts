@@ -69,12 +69,17 @@ export interface StaffMember {
   role: StaffRole;
 }
 
-/** The signed-in staff member of a request, or null. */
-export async function staffFromHeaders(auth: Auth, headers: Headers): Promise<StaffMember | null> {
+/** The signed-in staff member of a request and the id of their session, or null. */
+export async function staffSessionFromHeaders(auth: Auth, headers: Headers): Promise<{ staff: StaffMember; sessionId: string } | null> {
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string; disabledAt?: Date | null };
   if (user.disabledAt) return null;
   const role = isStaffRole(user.role ?? "") ? (user.role as StaffRole) : "sales";
-  return { id: user.id, name: user.name, email: user.email, role };
+  return { staff: { id: user.id, name: user.name, email: user.email, role }, sessionId: session.session.id };
+}
+
+/** The signed-in staff member of a request, or null. */
+export async function staffFromHeaders(auth: Auth, headers: Headers): Promise<StaffMember | null> {
+  return (await staffSessionFromHeaders(auth, headers))?.staff ?? null;
 }

@@ -1,4 +1,13 @@
-export { createAuth, staffFromHeaders, STAFF_ROLES, type Auth, type AuthOptions, type StaffMember, type StaffRole } from "./create-auth.ts";
+export {
+  createAuth,
+  staffFromHeaders,
+  staffSessionFromHeaders,
+  STAFF_ROLES,
+  type Auth,
+  type AuthOptions,
+  type StaffMember,
+  type StaffRole,
+} from "./create-auth.ts";
 export {
   upsertStaffAccount,
   addStaffAccount,
@@ -25,3 +34,4 @@ export {
   type RefusalParams,
 } from "./refusals.ts";
 export { isStaffRole } from "./roles.ts";
+export { staffSessionStands } from "./session-check.ts";

@@ -8,7 +8,7 @@ import type { ObservedEvent } from "@once/idempotency/server";
 import { metrics } from "./metrics/registry";
 import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
-import { staffFromHeaders } from "@once/auth";
+import { staffSessionFromHeaders, staffSessionStands } from "@once/auth";
 import { getAuth } from "./auth";
 import { leadSettings, orderRules } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
@@ -29,12 +29,15 @@ export const idempotencyConfig = () => ({
 
 export async function createRequestContext(requestHeaders?: Headers) {
   const source = requestHeaders ?? (await headers());
-  const [customerId, staff] = await Promise.all([customerIdFromRequest(source), staffFromHeaders(getAuth(), source)]);
+  const [customerId, signedIn] = await Promise.all([customerIdFromRequest(source), staffSessionFromHeaders(getAuth(), source)]);
+  // A live stream asks again whether this very session still stands (signed out, expired, disabled).
+  const staffSession = signedIn && { id: signedIn.sessionId, stillValid: () => staffSessionStands(prisma(), signedIn.sessionId) };
   return createContextInner({
     prisma: prisma(),
     readReplica: readReplica(),
     customerId,
-    staff,
+    staff: signedIn?.staff ?? null,
+    staffSession,
     idempotency: idempotencyConfig(),
     requestId: requestIdOf(source),
     clientAddress: clientAddressOf(source),

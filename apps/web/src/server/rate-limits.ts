@@ -26,6 +26,8 @@ export function getRateLimits(): RateLimits {
     sessionsPerAddressPerMinute: env.RATE_LIMIT_SESSIONS_PER_MINUTE,
     signInsPerAddressPerMinute: env.STAFF_SIGN_IN_PER_MINUTE,
     signInFreeFailures: env.STAFF_SIGN_IN_FREE_FAILURES,
+    staffWritesPerMinute: env.STAFF_WRITES_PER_MINUTE,
+    orderCopiesPerAddressPerDay: env.ORDER_DAILY_COPIES_PER_GUIDE,
   });
   return limits;
 }

@@ -103,6 +103,10 @@ describe("csvCell", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    // Every lead character a spreadsheet honours, fullwidth and small forms, and behind spaces.
+    for (const lead of ["=", "+", "-", "@", ";", "|", "\t", "\r", "\u2212", "＝", "＋", "－", "＠", "；", "﹢", "﹣", "﹦", "﹫", " =", "\u3000=", "\u0001="])
+      expect(csvCell(`${lead}1+1`), JSON.stringify(lead)).toMatch(/^"?'/);
+    expect(csvCell("Li Lei")).toBe("Li Lei");
     expect(csvCell("+86 138")).toBe("'+86 138");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell(null)).toBe("");

@@ -72,4 +72,27 @@ describe("shared rate limits", () => {
     await nodeB.recordSignInSuccess(account);
     expect(await nodeA.signInBackoff(account)).toBeNull();
   });
+
+  it("know a device that signed in, on every node, until its own free failures in a row", async () => {
+    const [nodeA, nodeB] = [createRateLimits(pool, config), createRateLimits(pool, config)];
+    const account = `${unique("dana")}@staff.test`;
+    const device = unique("device");
+    expect(await nodeA.isKnownSignInDevice(account, device)).toBe(false);
+    await nodeA.rememberSignInDevice(account, device);
+    expect(await nodeB.isKnownSignInDevice(account, device)).toBe(true);
+    expect(await nodeB.isKnownSignInDevice(`${unique("other")}@staff.test`, device)).toBe(false);
+    await nodeB.recordKnownDeviceFailure(account, device);
+    expect(await nodeA.isKnownSignInDevice(account, device)).toBe(true); // one free failure left
+    await nodeA.recordKnownDeviceFailure(account, device);
+    expect(await nodeB.isKnownSignInDevice(account, device)).toBe(false);
+    // Its failures never touched the account's own count.
+    expect(await nodeA.signInBackoff(account)).toBeNull();
+  });
+
+  it("take several units at once (a bulk update spends one per lead)", async () => {
+    const limits = createRateLimits(pool, { ...config, staffWritesPerMinute: 5 });
+    const staff = unique("staff");
+    expect(await limits.take("staff-write", staff, 4)).toBeNull();
+    expect(await limits.take("staff-write", staff, 2)).toBeGreaterThan(0);
+  });
 });

@@ -27,6 +27,10 @@ export interface RateLimitConfig {
   signInFreeFailures?: number;
   /** The longest wait between attempts on one account (the doubling stops here). */
   signInMaxBackoffSeconds?: number;
+  /** Copies of one guide ordered without a phone per client address and day (default 10, like the per-customer limit). */
+  orderCopiesPerAddressPerDay?: number;
+  /** Dashboard mutations per staff member and minute (one bulk update counts once per lead it names). */
+  staffWritesPerMinute?: number;
   /** Customer look-ups of an order or inquiry by number and phone, per client address and minute (default 20). */
   trackLookUpsPerAddressPerMinute?: number;
   /** The same per order or inquiry number and hour, whatever addresses ask (default 10): a phone cannot be guessed. */
@@ -35,21 +39,43 @@ export interface RateLimitConfig {
 
 /** A budget counted per subject (a principal, an address, a number) over a minute (track-number: an hour). */
 export type Budget =
-  "write-session" | "write-address" | "replay-session" | "replay-address" | "session-address" | "sign-in-address" | "track-address" | "track-number";
+  | "write-session"
+  | "write-address"
+  | "replay-session"
+  | "replay-address"
+  | "session-address"
+  | "sign-in-address"
+  | "track-address"
+  | "track-number"
+  | "staff-write"
+  | "order-address";
 
 /** How much more generous the replay budgets are than the write budgets, unless configured. */
 export const REPLAY_BUDGET_FACTOR = 10;
 
 export interface RateLimits {
-  /** Takes one unit of `budget` for `subject`: null when allowed, else the seconds to wait. */
-  take(budget: Budget, subject: string): Promise<number | null>;
+  /** Takes `units` (default 1) of `budget` for `subject`: null when allowed, else the seconds to wait. */
+  take(budget: Budget, subject: string, units?: number): Promise<number | null>;
   /** Seconds an account must still wait before its next sign-in attempt, or null. */
   signInBackoff(account: string): Promise<number | null>;
   /** A wrong password: from the free failures on, the account waits 1 s, 2 s, 4 s … (capped). */
   recordSignInFailure(account: string): Promise<void>;
-  /** A successful sign-in clears the account's failures. */
+  /** A successful sign-in (or an admin's password reset) clears the account's failures and wait. */
   recordSignInSuccess(account: string): Promise<void>;
+  /**
+   * Whether `device` (the random id of the staff device cookie) signed in to `account` before
+   * and has not since failed the free failures in a row: such a device skips the account's
+   * backoff, so failures from elsewhere cannot lock the holder out (sign-in-limit.ts).
+   */
+  isKnownSignInDevice(account: string, device: string): Promise<boolean>;
+  /** Remembers a device that just signed in to `account` (for SIGN_IN_DEVICE_DAYS), clearing its failures. */
+  rememberSignInDevice(account: string, device: string): Promise<void>;
+  /** A wrong password from a known device: counted for that device only; at the free failures it is forgotten. */
+  recordKnownDeviceFailure(account: string, device: string): Promise<void>;
 }
+
+/** How long a device that signed in stays known without signing in again. */
+export const SIGN_IN_DEVICE_DAYS = 90;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -77,17 +103,24 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
     "sign-in-address": store("sign-in-address", config.signInsPerAddressPerMinute, 60),
     "track-address": store("track-address", config.trackLookUpsPerAddressPerMinute ?? 20, 60),
     "track-number": store("track-number", config.trackLookUpsPerNumberPerHour ?? 10, 60 * 60),
+    "staff-write": store("staff-write", config.staffWritesPerMinute ?? 60, 60),
+    "order-address": store("order-address", config.orderCopiesPerAddressPerDay ?? 10, DAY_SECONDS),
   };
   const freeFailures = config.signInFreeFailures ?? 5;
   const maxBackoff = config.signInMaxBackoffSeconds ?? 15 * 60;
   // Failures in a row per account (forgotten a day after the last one), and the wait they impose.
   const failures = store("sign-in-failures", Number.MAX_SAFE_INTEGER, DAY_SECONDS);
   const backoff = store("sign-in-backoff", 1, maxBackoff);
+  // Devices that signed in (keyed by account and the device id), and their failures in a row.
+  const deviceSeconds = SIGN_IN_DEVICE_DAYS * DAY_SECONDS;
+  const devices = store("sign-in-device", Number.MAX_SAFE_INTEGER, deviceSeconds);
+  const deviceFailures = store("sign-in-device-failures", Number.MAX_SAFE_INTEGER, DAY_SECONDS);
+  const deviceKey = (account: string, device: string) => `${account} ${device}`;
 
   return {
-    async take(budget, subject) {
+    async take(budget, subject, units = 1) {
       try {
-        await budgets[budget].consume(subject);
+        await budgets[budget].consume(subject, units);
         return null;
       } catch (rejection) {
         return secondsToWait(rejection);
@@ -105,6 +138,20 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
     },
     async recordSignInSuccess(account) {
       await Promise.all([failures.delete(account), backoff.delete(account)]);
+    },
+    async isKnownSignInDevice(account, device) {
+      const key = deviceKey(account, device);
+      const [known, failed] = await Promise.all([devices.get(key), deviceFailures.get(key)]);
+      return known !== null && (failed?.consumedPoints ?? 0) < freeFailures;
+    },
+    async rememberSignInDevice(account, device) {
+      const key = deviceKey(account, device);
+      await Promise.all([devices.set(key, 1, deviceSeconds), deviceFailures.delete(key)]);
+    },
+    async recordKnownDeviceFailure(account, device) {
+      const key = deviceKey(account, device);
+      const { consumedPoints } = await deviceFailures.consume(key);
+      if (consumedPoints >= freeFailures) await devices.delete(key);
     },
   };
 }

@@ -3,12 +3,23 @@
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import { reject } from "../business-rejection.ts";
+import type { RateLimits } from "../limits/rate-limits.ts";
 import { customerIdOf } from "../session/customer-session.ts";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "./order-rules.ts";
+import { phoneSpellings } from "./phone-spellings.ts";
 import { formatOrderNumber, orderFingerprint, type OrderInput, type OrderView } from "./order-schema.ts";
 
+/** Where an order comes from, for the daily limit of orders that name no phone. */
+export interface OrderOrigin {
+  limits?: RateLimits;
+  clientAddress: string;
+}
+
 /** order.create under the given business rules (the daily limit per guide). */
-export const orderOperation = (rules: OrderRules = DEFAULT_ORDER_RULES): IdempotentOperation<OrderInput, OrderView, Prisma.TransactionClient> => ({
+export const orderOperation = (
+  rules: OrderRules = DEFAULT_ORDER_RULES,
+  origin?: OrderOrigin,
+): IdempotentOperation<OrderInput, OrderView, Prisma.TransactionClient> => ({
   type: "order",
   fingerprint: orderFingerprint,
   async execute(tx, input, { principal, key }) {
@@ -21,8 +32,14 @@ export const orderOperation = (rules: OrderRules = DEFAULT_ORDER_RULES): Idempot
       return reject("LIMIT_REACHED", `at most ${guide.maxPerOrder} copies of "${input.item}" per order`);
     }
     const { dailyCopiesPerGuide } = rules;
-    const ordered = await copiesOrderedToday(tx, guide.id, customerIdOf(principal), input.contact?.phone ?? null);
-    if (ordered + input.quantity > dailyCopiesPerGuide) {
+    const phone = input.contact?.phone ?? null;
+    const ordered = await copiesOrderedToday(tx, guide.id, customerIdOf(principal), phone);
+    // An order without a phone names no customer beyond its session, and sessions are free: its
+    // copies are also counted per client address (the shared budget, all nodes), so fresh
+    // sessions buy none. They are spent when the order is checked, even if it then fails.
+    const overAddress =
+      phone === null && origin?.limits ? await origin.limits.take("order-address", `${origin.clientAddress} ${guide.id}`, input.quantity) : null;
+    if (ordered + input.quantity > dailyCopiesPerGuide || overAddress !== null) {
       return reject("DAILY_LIMIT_REACHED", `at most ${dailyCopiesPerGuide} copies of "${input.item}" per customer and phone number in 24 hours`);
     }
     const taken = await tx.guide.updateMany({
@@ -58,11 +75,11 @@ export const orderOperation = (rules: OrderRules = DEFAULT_ORDER_RULES): Idempot
 /** order.create under the default rules. */
 export const createOrderOperation = orderOperation();
 
-/** Copies of a guide ordered in the last 24 hours by this customer or to this phone number. */
+/** Copies of a guide ordered in the last 24 hours by this customer or to this phone number (any spelling). */
 async function copiesOrderedToday(tx: Prisma.TransactionClient, guideId: string, customerId: string, phone: string | null): Promise<number> {
   const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
   const byCustomerOrPhone: Prisma.OrderWhereInput[] = [{ customerId }];
-  if (phone) byCustomerOrPhone.push({ contactPhone: phone });
+  if (phone) byCustomerOrPhone.push({ contactPhone: { in: phoneSpellings(phone) } });
   const { _sum } = await tx.order.aggregate({ _sum: { quantity: true }, where: { guideId, createdAt: { gt: since }, OR: byCustomerOrPhone } });
   return _sum.quantity ?? 0;
 }

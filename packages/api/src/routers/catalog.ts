@@ -1,6 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { findGuide, guideSummary, listGuides } from "../catalog/list-guides.ts";
+import { appTRPCError } from "../app-error.ts";
 import { createTRPCRouter, publicProcedure } from "../trpc.ts";
 
 export const catalogRouter = createTRPCRouter({
@@ -10,7 +10,7 @@ export const catalogRouter = createTRPCRouter({
     .output(guideSummary)
     .query(async ({ ctx, input }) => {
       const guide = await findGuide(ctx.prisma, input.slug);
-      if (!guide) throw new TRPCError({ code: "NOT_FOUND", message: `no guide with slug "${input.slug}"` });
+      if (!guide) throw appTRPCError("NOT_FOUND", `no guide with slug "${input.slug}"`);
       return guide;
     }),
 });

@@ -15,6 +15,7 @@ import { OrderConflict, OrderRuleViolation, orderUpdateInput, updateOrderStatus 
 import * as staffAdmin from "../dashboard/staff-admin.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
+import { sessionStream } from "../dashboard/session-stream.ts";
 import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
 import { UnknownId } from "../dashboard/unknown-id.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
@@ -63,8 +64,12 @@ export const dashboardRouter = createTRPCRouter({
      * Server-sent events: first whether this node hears new leads live ({live}), again whenever
      * that changes, and the id of each new lead as soon as it is committed on any node ({id}).
      */
-    onCreated: staffProcedure.subscription(async function* ({ signal }) {
-      for await (const event of leadEvents(signal)) yield event.kind === "lead" ? { id: event.id } : { live: event.live };
+    onCreated: staffProcedure.subscription(({ ctx, signal }) => {
+      // Without a session to check again (a caller built in tests), the stream is refused.
+      if (!ctx.staffSession) throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
+      return sessionStream(ctx.staffSession, signal, async function* (ended) {
+        for await (const event of leadEvents(ended)) yield event.kind === "lead" ? { id: event.id } : { live: event.live };
+      });
     }),
     /** Per lead: updated, unchanged, or refused with the reason (stale, not found, …). */
     bulkUpdate: staffProcedure
@@ -85,9 +90,12 @@ export const dashboardRouter = createTRPCRouter({
   staffAccounts: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => staffAdmin.listStaff(ctx.prisma)),
     invite: adminProcedure.input(staffAdmin.staffInviteInput).mutation(({ ctx, input }) => staffAdmin.inviteStaff(ctx.prisma, input).catch(refusal)),
-    resetPassword: adminProcedure
-      .input(staffAdmin.staffPasswordInput)
-      .mutation(({ ctx, input }) => staffAdmin.resetStaffPassword(ctx.prisma, input).catch(refusal)),
+    resetPassword: adminProcedure.input(staffAdmin.staffPasswordInput).mutation(async ({ ctx, input }) => {
+      const reset = await staffAdmin.resetStaffPassword(ctx.prisma, input).catch(refusal);
+      // The account's sign-in backoff ends with the old password (an admin's way to clear a lock-out).
+      await ctx.limits?.recordSignInSuccess(input.email.trim().toLowerCase());
+      return reset;
+    }),
     disable: adminProcedure
       .input(staffAdmin.staffEmailInput)
       .mutation(({ ctx, input }) => staffAdmin.disableStaff(ctx.prisma, ctx.staff.id, input).catch(refusal)),

@@ -3,5 +3,7 @@ import { orderOperation } from "../order/create-order.ts";
 import { orderInputSchema } from "../order/order-schema.ts";
 
 export const orderRouter = createTRPCRouter({
-  create: idempotentCustomerMutation(orderInputSchema, (ctx) => orderOperation(ctx.orderRules)),
+  create: idempotentCustomerMutation(orderInputSchema, (ctx) =>
+    orderOperation(ctx.orderRules, { limits: ctx.limits, clientAddress: ctx.clientAddress ?? "unknown" }),
+  ),
 });

@@ -1,6 +1,8 @@
 // CSV that opens right: UTF-8 with a BOM (Excel then reads Chinese names right), RFC 4180
-// quoting, CRLF. Cells a spreadsheet would run as a formula (= + - @, tab, CR first) get a '
-// in front, so an inquiry cannot attack the sales team. Phones are written as ="…": Excel and
+// quoting, CRLF. Cells a spreadsheet would run as a formula get a ' in front, so an inquiry
+// cannot attack the sales team: FORMULA_LEAD below lists every lead character Excel, LibreOffice
+// or Google Sheets honours (their fullwidth and small forms too, which some locales convert),
+// also after leading spaces or control characters, which a spreadsheet may skip. Phones are written as ="…": Excel and
 // LibreOffice Calc both show the text as typed (leading zero and + kept, no visible
 // apostrophe, never a number in scientific notation); only a phone-shaped value (digits,
 // spaces, + - ( )) is wrapped, so nothing a customer typed becomes a formula. Times are the
@@ -9,12 +11,14 @@ import { headerOf, type CellKind, type CellValue, type ExportColumn } from "./co
 import { wallClockText } from "./wall-clock.ts";
 
 const PHONE_SHAPED = /^\+?[\d\s()-]{1,30}$/;
+// = + - @ ; | and the minus sign, their fullwidth and small forms; tab, CR and LF.
+const FORMULA_LEAD = /^[\s\p{Cc}\u3000\u00A0]*[=+\-@;|\u2212\uFF1D\uFF0B\uFF0D\uFF20\uFF1B\uFF5C\uFE62\uFE63\uFE66\uFE6B\uFE54]|^[\t\r\n]/u;
 
 export function csvCell(value: CellValue, kind: CellKind = "text", timeZone = "UTC"): string {
   if (value === null || value === undefined) return "";
   if (kind === "phone" && typeof value === "string" && PHONE_SHAPED.test(value)) return `"=""${value}"""`;
   let text = value instanceof Date ? wallClockText(value, timeZone) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_LEAD.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

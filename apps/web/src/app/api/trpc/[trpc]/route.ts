@@ -1,37 +1,29 @@
-// The tRPC endpoint. Before tRPC sees a request: the body limit (MAX_BODY_BYTES, 413) and a
-// cap on batching (a batch of mutations is the easiest way to multiply one request's effect).
+// The tRPC endpoint. Before tRPC sees a request: the body limit (MAX_BODY_BYTES, 413), then
+// server/trpc-gate.ts: a cap on batching counted as tRPC counts (a batch of mutations is the
+// easiest way to multiply one request's effect), mutations from another origin, and input that
+// holds a NUL or an unpaired surrogate. tRPC's own maxBatchSize holds the same cap.
 // Every answer is `no-store` (customer history and staff lists carry personal data), a
 // rate-limited one carries Retry-After, and an unexpected failure is logged with the request
 // id that the answer also carries, and nothing else.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@once/api";
-import { IdempotencyError } from "@once/idempotency";
-import { problemResponse } from "@once/idempotency/http";
 import { requestIdOf } from "@once/api/request";
 import { boundedRequest } from "~/server/bounded-request";
 import { createRequestContext } from "~/server/context";
 import { logger } from "~/server/logger";
-
-/** Procedures one HTTP request may carry: mutations (POST) and queries (GET). */
-const MAX_BATCH = { POST: 1, GET: 16 } as const;
-
-function batchSize(request: Request): number {
-  const path = new URL(request.url).pathname.replace(/^\/api\/trpc\/?/, "");
-  return path.split(",").length;
-}
+import { batchCap, refusedTrpcRequest } from "~/server/trpc-gate";
 
 async function handler(incoming: Request): Promise<Response> {
-  const cap = incoming.method === "POST" ? MAX_BATCH.POST : MAX_BATCH.GET;
-  if (batchSize(incoming) > cap) {
-    return problemResponse(new IdempotencyError("VALIDATION_FAILED", `at most ${cap} procedure${cap === 1 ? "" : "s"} per ${incoming.method} request`));
-  }
   const req = await boundedRequest(incoming);
   if (req instanceof Response) return req;
+  const refused = await refusedTrpcRequest(req);
+  if (refused) return refused;
   const requestId = requestIdOf(req.headers);
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    maxBatchSize: batchCap(req.method),
     createContext: () => createRequestContext(req.headers),
     responseMeta: ({ errors }) => {
       const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
