@@ -51,6 +51,7 @@ export default defineConfig({
       NODE_ENV: "production",
       STAFF_SIGN_IN_PER_MINUTE: "1000",
       ORDER_DAILY_COPIES_PER_GUIDE: "1000",
+      ORDER_DAILY_COPIES_PER_ADDRESS: "10000000",
       RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000",
       STAFF_WRITES_PER_MINUTE: "100000",
       // E-mail configured, so new leads and assignments write their outbox rows, which the tests

@@ -22,6 +22,7 @@ export async function startCluster(options: { label: string; basePort: number; n
     RATE_LIMIT_WRITES_PER_MINUTE: "100000",
     RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000",
     ORDER_DAILY_COPIES_PER_GUIDE: "1000",
+    ORDER_DAILY_COPIES_PER_ADDRESS: "10000000",
     STAFF_WRITES_PER_MINUTE: "100000",
     LOG_LEVEL: "warn",
     ...options.env,

@@ -34,6 +34,7 @@ beforeAll(async () => {
       STAFF_SIGN_IN_FREE_FAILURES: "2",
       STAFF_WRITES_PER_MINUTE: "6",
       ORDER_DAILY_COPIES_PER_GUIDE: "2",
+      ORDER_DAILY_COPIES_PER_ADDRESS: "2",
       RATE_LIMIT_SESSIONS_PER_MINUTE: "1000",
       LOG_LEVEL: "error",
     },

@@ -22,6 +22,7 @@ const env = {
   RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
   RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
   RATE_LIMIT_SESSIONS_PER_MINUTE: "100000",
+  ORDER_DAILY_COPIES_PER_ADDRESS: "10000000", // every order comes from this one address, without a phone
   ORDER_DAILY_COPIES_PER_GUIDE: "1000", // the most the app allows; each connection has its own session, far under it,
   LOG_LEVEL: "warn",
   DATABASE_POOL_SIZE: "20",

@@ -62,6 +62,10 @@ export const env = createEnv({
     RATE_LIMIT_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     // Copies of one guide a customer session, or one delivery phone number, may order per day.
     ORDER_DAILY_COPIES_PER_GUIDE: z.coerce.number().int().min(1).max(1000).default(10),
+    // Copies of one guide ordered WITHOUT a delivery phone (API clients) from one client address per
+    // day: fresh sessions buy no more. Its own figure, higher: one address can be a whole office or
+    // a partner's server.
+    ORDER_DAILY_COPIES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(100),
     // The largest request body read (413 beyond).
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(DEFAULT_MAX_BODY_BYTES),
     // Secure cookies (and `__Host-` for the session); unset: on exactly when PUBLIC_URL is https.

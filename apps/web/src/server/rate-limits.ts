@@ -27,7 +27,7 @@ export function getRateLimits(): RateLimits {
     signInsPerAddressPerMinute: env.STAFF_SIGN_IN_PER_MINUTE,
     signInFreeFailures: env.STAFF_SIGN_IN_FREE_FAILURES,
     staffWritesPerMinute: env.STAFF_WRITES_PER_MINUTE,
-    orderCopiesPerAddressPerDay: env.ORDER_DAILY_COPIES_PER_GUIDE,
+    orderCopiesPerAddressPerDay: env.ORDER_DAILY_COPIES_PER_ADDRESS,
   });
   return limits;
 }

@@ -4,15 +4,22 @@
 import { headers } from "next/headers";
 import { SESSION_TAG_COOKIE } from "@once/api/session";
 import { env } from "~/env";
+import { getLocale } from "~/i18n/locale";
+import { messages } from "~/i18n/messages";
 import { earlyPress } from "./early-press";
 import { OUTBOX } from "./outbox-names";
 import { HELD_EVENT, HYDRATED_ATTRIBUTE, PRESSED_INTENTS_KEY } from "./store-key";
 
 const workerUrl = env.NODE_ENV === "production" ? "/sw.js" : null; // app/sw.js/route.ts
-const source = `(${earlyPress.toString()})(${[PRESSED_INTENTS_KEY, HELD_EVENT, HYDRATED_ATTRIBUTE, SESSION_TAG_COOKIE, workerUrl, OUTBOX].map((s) => JSON.stringify(s)).join(",")})`;
+const body = earlyPress.toString();
+const argumentsOf = (tooLong: string) =>
+  [PRESSED_INTENTS_KEY, HELD_EVENT, HYDRATED_ATTRIBUTE, SESSION_TAG_COOKIE, workerUrl, OUTBOX, tooLong]
+    .map((s) => JSON.stringify(s).replaceAll("<", "\\u003c")) // nothing in a string can close the script
+    .join(",");
 
 export async function EarlyPressScript() {
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const [nonce, locale] = await Promise.all([headers().then((h) => h.get("x-nonce") ?? undefined), getLocale()]);
+  const source = `(${body})(${argumentsOf(messages[locale]["error.tooLong"])})`;
   // suppressHydrationWarning: browsers hide a nonce from the DOM once the script has run.
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: source }} />;
 }

@@ -23,7 +23,8 @@
 //
 // `earlyPress` is serialised with Function.prototype.toString: it must use nothing from
 // outside its body but its arguments and the browser's globals.
-// Its arguments are the names in ./store-key.ts and ./sync-outbox.ts.
+// Its arguments are the names in ./store-key.ts and ./outbox-names.ts, and the page's words for a
+// text past its limit.
 export function earlyPress(
   storeKey: string,
   heldEvent: string,
@@ -31,6 +32,7 @@ export function earlyPress(
   sessionCookie: string,
   workerUrl: string | null,
   outbox: { database: string; store: string; syncTag: string },
+  tooLong: string,
 ) {
   type Intent = { type: string; key: string; scope: string; params: Record<string, unknown>; submittedAt: number; sessionTag?: string };
   const w = window as unknown as { __oncePressed?: Intent[] };
@@ -103,11 +105,14 @@ export function earlyPress(
   };
 
   // A text longer than its field's limit (`data-max`, ./text-field.tsx) is refused here with the
-  // field's own message (`data-too-long`): never stored to be refused later. Trimmed first, as
-  // the server's schema does.
+  // form's own words ("{field} has at most {n} characters", the field being its label): never
+  // stored to be refused later. Trimmed first, as the server's schema does.
   const checkLengths = (form: HTMLFormElement) => {
-    for (const field of Array.from(form.querySelectorAll<HTMLInputElement>("[data-max]")))
-      field.setCustomValidity(field.value.trim().length > Number(field.dataset.max) ? (field.dataset.tooLong ?? "") : "");
+    for (const field of Array.from(form.querySelectorAll<HTMLInputElement>("[data-max]"))) {
+      const max = field.dataset.max!;
+      const label = field.labels?.[0]?.firstChild?.textContent ?? "";
+      field.setCustomValidity(field.value.trim().length > Number(max) ? tooLong.replace("{field}", label).replace("{n}", max) : "");
+    }
   };
 
   // A newer deployment's service worker (a new build id, app/sw.js/route.ts) has taken over this

@@ -4,8 +4,8 @@
 // fields; on one-line fields near the limit). The limit is the server's own
 // (@once/api/field-limits) but deliberately not the browser's `maxlength`, which cuts a pasted
 // text silently: a text past it stays as pasted and the field says at once by how much it is too
-// long (the counter and the error), so the customer decides what to cut. `data-max` and
-// `data-too-long` tell ./early-press.ts the same before the engine is here. A required field
+// long (the counter and the error), so the customer decides what to cut. `data-max` tells
+// ./early-press.ts the same before the engine is here. A required field
 // is `required` (a one-line one also needs more than spaces): the form is `noValidate`, so
 // these only tell ./early-press.ts whether a press before the engine may be stored. They must
 // never refuse what the server's schema accepts.
@@ -49,13 +49,11 @@ export function TextField<T extends FieldValues>({
   const value = useWatch({ control, name: registration.name }) as unknown;
   const text = typeof value === "string" ? value : "";
   const length = text.length;
-  const tooLong = t("error.tooLong", { field: label, n: maxLength });
-  error ??= text.trim().length > maxLength ? tooLong : undefined; // the schema trims first
+  error ??= text.trim().length > maxLength ? t("error.tooLong", { field: label, n: maxLength }) : undefined; // the schema trims first
   const counter = multiline || length >= maxLength * NEAR_LIMIT ? t("form.counter", { n: length, max: maxLength }) : undefined;
   const common = {
     id,
     "data-max": maxLength,
-    "data-too-long": tooLong,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, { counter, error }),
     required,

@@ -20,13 +20,14 @@ import type { OperationType } from "./outcome";
 import type { SubmissionStatusProps } from "./submission-status";
 import type { Submission } from "./use-submission";
 
+const nothing = () => undefined;
 const NOT_READY: Submission = {
   view: { phase: "form" },
   activeKey: null,
   ready: false,
-  submit: () => undefined,
-  startNew: () => undefined,
-  editPending: () => undefined,
+  submit: nothing,
+  startNew: nothing,
+  editPending: nothing,
   checkNow: () => Promise.resolve(),
   checking: false,
   checkAnswer: null,

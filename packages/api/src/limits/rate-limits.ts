@@ -104,7 +104,7 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
     "track-address": store("track-address", config.trackLookUpsPerAddressPerMinute ?? 20, 60),
     "track-number": store("track-number", config.trackLookUpsPerNumberPerHour ?? 10, 60 * 60),
     "staff-write": store("staff-write", config.staffWritesPerMinute ?? 60, 60),
-    "order-address": store("order-address", config.orderCopiesPerAddressPerDay ?? 10, DAY_SECONDS),
+    "order-address": store("order-address", config.orderCopiesPerAddressPerDay ?? 100, DAY_SECONDS),
   };
   const freeFailures = config.signInFreeFailures ?? 5;
   const maxBackoff = config.signInMaxBackoffSeconds ?? 15 * 60;
