@@ -2,7 +2,7 @@
 // at the top of the customer pages' body (app/(site)/layout.tsx): it is listening before any
 // form is painted.
 import { headers } from "next/headers";
-import { SESSION_TAG_COOKIE } from "@once/api/session";
+import { SESSION_TAG_COOKIE } from "@once/api/session-cookies";
 import { env } from "~/env";
 import { getLocale } from "~/i18n/locale";
 import { messages } from "~/i18n/messages";

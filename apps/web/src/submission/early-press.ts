@@ -107,8 +107,11 @@ export function earlyPress(
   // A text longer than its field's limit (`data-max`, ./text-field.tsx) is refused here with the
   // form's own words ("{field} has at most {n} characters", the field being its label): never
   // stored to be refused later. Trimmed first, as the server's schema does.
+  // A required field of spaces only is emptied first, so the browser's own "fill in this field" says
+  // it (the server's schema trims, then requires).
   const checkLengths = (form: HTMLFormElement) => {
     for (const field of Array.from(form.querySelectorAll<HTMLInputElement>("[data-max]"))) {
+      if (field.required && !field.value.trim()) field.value = "";
       const max = field.dataset.max!;
       const label = field.labels?.[0]?.firstChild?.textContent ?? "";
       field.setCustomValidity(field.value.trim().length > Number(max) ? tooLong.replace("{field}", label).replace("{n}", max) : "");

@@ -2,7 +2,7 @@
 // SESSION_TAG_COOKIE, a JavaScript-readable tag of the httpOnly customer session (proxy.ts). A
 // submission records the tag it was sent under and is never resent nor looked up once it
 // differs (the rule is @once/idempotency/client's session-tag).
-import { SESSION_TAG_COOKIE } from "@once/api/session";
+import { SESSION_TAG_COOKIE } from "@once/api/session-cookies";
 import { cookieSessionTag, sessionChanged } from "@once/idempotency/client";
 import type { OperationVariables } from "./outcome";
 

@@ -9,12 +9,9 @@
 // The customer id is the principal of every operation the customer starts, and comes from
 // nowhere else. Web Crypto (not node:crypto) so Next's proxy and route handlers share this code.
 
-export const SESSION_COOKIE = "once_session";
-/** The same cookie over HTTPS: `__Host-` binds it to this exact origin, Secure and Path=/. */
-export const SECURE_SESSION_COOKIE = "__Host-once_session";
-/** A JavaScript-readable tag of the current session (not the token): the browser's pending
- * submissions remember it and are never resent under another session. */
-export const SESSION_TAG_COOKIE = "once_sid";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_TAG_COOKIE } from "./cookie-names.ts";
+
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_TAG_COOKIE } from "./cookie-names.ts";
 export const DEFAULT_SESSION_TTL_SECONDS = 365 * 24 * 60 * 60;
 const VERSION = "cs2";
 const TOKEN_PATTERN = /^cs2\.([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;

@@ -3,7 +3,7 @@
 // (next.config.ts), so every deployment installs a new worker: it retires the previous
 // deployment's offline pages and takes over the open pages, which reload into the new version
 // (submission/early-press.ts).
-import { SESSION_TAG_COOKIE } from "@once/api/session";
+import { SESSION_TAG_COOKIE } from "@once/api/session-cookies";
 import { MAX_PENDING_AGE_MS } from "@once/idempotency/client";
 import { OFFLINE_PAGES } from "~/submission/offline-pages";
 import { OPERATION_PROCEDURES } from "~/submission/operation-procedures";
