@@ -1,6 +1,8 @@
 // Reads the documented cases back from the served OpenAPI description: for every answer
 // example, the request of the same name (standard request examples, or the example's
 // `x-request` when that request breaks the description) and the answer it must get.
+import { operationTypeAt } from "@once/api/rest";
+
 export type Json = Record<string, unknown>;
 type ExampleObject = {
   summary?: string;
@@ -75,7 +77,7 @@ export function describedCases(doc: Json): DescribedCase[] {
             name,
             method: method.toUpperCase(),
             url: `${url}${query.size ? `?${query}` : ""}`,
-            operation: path === "/api/v1/orders" ? "order" : path === "/api/v1/leads" ? "lead" : null,
+            operation: operationTypeAt(path),
             headers,
             body,
             anonymous: invalid.anonymous === true || !op.security?.length,

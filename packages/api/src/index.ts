@@ -6,6 +6,7 @@ export { listenForLeadEvents } from "./dashboard/lead-events.ts";
 export { seedSampleLeads } from "./lead/sample-leads.ts";
 export { DEFAULT_ORDER_RULES, type OrderRules } from "./order/order-rules.ts";
 export type { LeadSettings } from "./lead/submit-lead.ts";
+export { DEFAULT_OPERATION_SETTINGS, parseOperationSettings, type OperationSettings } from "./definitions/settings.ts";
 export { compactOperationRecords, expireOperationRecords } from "./operation/record-store.ts";
 export { operations, OPERATION_TYPES, type OperationType } from "./operations.ts";
 export {

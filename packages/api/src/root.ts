@@ -1,16 +1,15 @@
-// Composes the domain routers into the app's one router.
+// Composes the domain routers into the app's one router; the operations' procedures
+// (order.create, lead.submit, …) are derived from their definitions (definitions/trpc-procedures.ts).
+import { operationProcedures } from "./definitions/trpc-procedures.ts";
 import { catalogRouter } from "./routers/catalog.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
-import { leadRouter } from "./routers/lead.ts";
 import { meRouter } from "./routers/me.ts";
 import { operationRouter } from "./routers/operation.ts";
-import { orderRouter } from "./routers/order.ts";
 import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
 
 export const appRouter = createTRPCRouter({
   catalog: catalogRouter,
-  order: orderRouter,
-  lead: leadRouter,
+  ...operationProcedures(),
   operation: operationRouter,
   me: meRouter,
   dashboard: dashboardRouter,

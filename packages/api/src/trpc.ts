@@ -14,8 +14,7 @@ import type { RateLimits } from "./limits/rate-limits.ts";
 import type { StreamSession } from "./dashboard/session-stream.ts";
 import { spendWriteBudget } from "./limits/write-budget.ts";
 import { internalErrorMessage } from "./request/request-id.ts";
-import type { OrderRules } from "./order/order-rules.ts";
-import type { LeadSettings } from "./lead/submit-lead.ts";
+import type { OperationSettings } from "./definitions/settings.ts";
 import { recordStore } from "./operation/record-store.ts";
 import { appTRPCError, databaseOutageError } from "./app-error.ts";
 
@@ -37,10 +36,8 @@ export interface Context {
   clientAddress?: string;
   /** The budgets every node shares; customer mutations spend them like REST writes do. */
   limits?: RateLimits;
-  /** Business limits on ordering (defaults when absent). */
-  orderRules?: OrderRules;
-  /** How new leads are announced (none when absent). */
-  leadSettings?: LeadSettings;
+  /** Every operation's settings, one validated record (definitions/settings.ts; defaults when absent). */
+  operationSettings?: OperationSettings;
 }
 
 /** Builds the context from what the transport already resolved; tests call it directly. */

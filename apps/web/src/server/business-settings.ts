@@ -1,13 +1,16 @@
-// The business operations' settings, read once from the validated environment and handed to
-// every request's context (tRPC) and dependencies (REST): nothing below reads process.env.
+// Every operation's settings, read once from the validated environment into the one record
+// (@once/api's operationSettingsSchema) and handed to every request's context (tRPC) and
+// dependencies (REST) as `operationSettings`: nothing below reads process.env.
 import "server-only";
-import type { LeadSettings, OrderRules } from "@once/api";
+import { parseOperationSettings, type OperationSettings } from "@once/api";
 import { configuredChannels, readNotifyConfig } from "@once/notify";
 import { env } from "~/env";
 
-let lead: LeadSettings | undefined;
-
-export const orderRules = (): OrderRules => ({ dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE });
+let settings: OperationSettings | undefined;
 
 /** Validated at start-up (instrumentation), so reading it here cannot fail. */
-export const leadSettings = (): LeadSettings => (lead ??= { channels: configuredChannels(readNotifyConfig()) });
+export const operationSettings = (): OperationSettings =>
+  (settings ??= parseOperationSettings({
+    order: { dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE },
+    lead: { channels: configuredChannels(readNotifyConfig()) },
+  }));

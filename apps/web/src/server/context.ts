@@ -10,7 +10,7 @@ import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
 import { staffSessionFromHeaders, staffSessionStands } from "@once/auth";
 import { getAuth } from "./auth";
-import { leadSettings, orderRules } from "./business-settings";
+import { operationSettings } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
 import { customerIdFromRequest } from "./session";
 
@@ -42,7 +42,6 @@ export async function createRequestContext(requestHeaders?: Headers) {
     requestId: requestIdOf(source),
     clientAddress: clientAddressOf(source),
     limits: getRateLimits(),
-    orderRules: orderRules(),
-    leadSettings: leadSettings(),
+    operationSettings: operationSettings(),
   });
 }

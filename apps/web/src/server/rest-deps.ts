@@ -5,7 +5,7 @@ import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
 import { idempotencyConfig } from "./context";
 import { logger } from "./logger";
-import { leadSettings, orderRules } from "./business-settings";
+import { operationSettings } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
 import { secureCookies, sessionSigning } from "./session";
 
@@ -18,8 +18,7 @@ export function restDeps(): RestDeps {
     maxBodyBytes: env.MAX_BODY_BYTES,
     idempotency: idempotencyConfig(),
     limits: getRateLimits(),
-    orderRules: orderRules(),
-    leadSettings: leadSettings(),
+    operationSettings: operationSettings(),
     log: (event, fields) =>
       event.endsWith("error") ? logger.error(fields, event) : event === "rest.database_unavailable" ? logger.warn(fields, event) : logger.info(fields, event),
   };

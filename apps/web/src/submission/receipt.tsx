@@ -5,7 +5,9 @@
 import { CircleCheck, Icon } from "@once/ui/icons";
 import { cx } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
+import type { OperationType } from "./operations";
 import type { ConfirmedResult, OperationVariables } from "./outcome";
+import { RECEIPT_WORDS } from "./receipt-words";
 
 const EXCERPT_CHARS = 140;
 /** Where the number goes in a translated heading, so it can be wrapped in its own element. */
@@ -17,7 +19,7 @@ export function excerpt(text: string): string {
 }
 
 interface ReceiptProps {
-  kind: "order" | "lead";
+  kind: OperationType;
   vars: OperationVariables;
   result: ConfirmedResult;
   subject?: string;
@@ -27,6 +29,7 @@ interface ReceiptProps {
 
 export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) {
   const { t, locale } = useI18n();
+  const words = RECEIPT_WORDS[kind];
   const params = vars.params as { quantity?: number; contact?: { name?: string; address?: string }; content?: string };
   const when = new Date(vars.submittedAt).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
   const what = kind === "order" ? `${subject ?? String(vars.params.item)} × ${params.quantity ?? 1}` : params.content ? excerpt(params.content) : undefined;
@@ -40,7 +43,7 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
       <div className="flex items-start gap-2 rounded-card border border-success/30 bg-success-soft px-4 py-3 text-sm" data-testid="last-receipt">
         <Icon node={CircleCheck} className="mt-0.5 size-4 shrink-0 text-success" />
         <p className="min-w-0">
-          {kind === "order" ? t("receipt.lastOrder") : t("receipt.lastInquiry")} {number}
+          {t(words.last)} {number}
           {what ? <span className="text-ink-muted"> · {what}</span> : null}
           <span className="text-ink-muted">
             {" · "}
@@ -55,13 +58,13 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
   }
   const rows: [string, React.ReactNode][] = [
     [t("receipt.number"), number],
-    ...(what ? [[kind === "order" ? t("receipt.what") : t("receipt.message"), what] as [string, React.ReactNode]] : []),
+    ...(what ? [[t(words.what), what] as [string, React.ReactNode]] : []),
     ...(kind === "order" && params.contact?.name
       ? [[t("receipt.deliverTo"), `${params.contact.name}, ${params.contact.address ?? ""}`] as [string, React.ReactNode]]
       : []),
-    [kind === "order" ? t("receipt.placed") : t("receipt.sent"), <time data-changing>{when}</time>],
+    [t(words.sentAt), <time data-changing>{when}</time>],
   ];
-  const [before, after = ""] = t(kind === "order" ? "status.confirmed.order" : "status.confirmed.lead", { number: NUMBER_SLOT }).split(NUMBER_SLOT);
+  const [before, after = ""] = t(words.confirmed, { number: NUMBER_SLOT }).split(NUMBER_SLOT);
   return (
     <div className="overflow-hidden rounded-card border border-success/30 bg-surface" data-testid="receipt">
       <div className="flex items-center gap-3 bg-success-soft px-5 py-4">
@@ -85,8 +88,7 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
       </dl>
       <div className="space-y-1 border-t border-line px-5 py-3 text-sm">
         <p className="text-ink">
-          {kind === "order" ? t("receipt.nextOrder") : t("receipt.nextLead")}{" "}
-          {/* Its progress, from this device or any other (with the phone): app/(site)/track. */}
+          {t(words.next)} {/* Its progress, from this device or any other (with the phone): app/(site)/track. */}
           <a href={`/track/${result.number}`} className="font-medium text-brand underline-offset-2 hover:underline" data-testid="track-link">
             {t("track.link")}
           </a>

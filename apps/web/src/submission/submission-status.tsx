@@ -10,12 +10,14 @@ import { REJECTION_CODES } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { PendingLife } from "./pending-life";
+import type { OperationType } from "./operations";
 import { Receipt } from "./receipt";
+import { RECEIPT_WORDS } from "./receipt-words";
 import type { CheckAnswer, SubmissionView } from "./use-submission";
 
 export interface SubmissionStatusProps {
   view: SubmissionView;
-  kind: "order" | "lead";
+  kind: OperationType;
   checking: boolean;
   checkAnswer: CheckAnswer | null;
   onCheckNow: () => void;
@@ -122,10 +124,10 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
           {view.phase === "confirmed" ? (
             <>
               <Button variant="primary" onClick={onStartNew}>
-                {kind === "order" ? t("status.confirmed.again") : t("status.confirmed.newLead")}
+                {t(RECEIPT_WORDS[kind].again)}
               </Button>
               <a href="/me" className={buttonClasses({ variant: "secondary" })}>
-                {kind === "order" ? t("receipt.viewOrders") : t("receipt.viewInquiries")}
+                {t(RECEIPT_WORDS[kind].history)}
                 <Icon node={ArrowRight} />
               </a>
             </>

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import type { Channel } from "@once/notify";
+import { DEFAULT_OPERATION_SETTINGS } from "../definitions/settings.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
 import { testPrisma } from "../testing/fixtures.ts";
@@ -27,7 +28,14 @@ beforeAll(async () => {
 afterAll(() => prisma.$disconnect());
 
 const as = (id: string, channels: Channel[] = ["webhook", "email"]) =>
-  createCaller(createContextInner({ prisma, customerId: null, staff: { id, role: "sales", name: "", email: "" }, leadSettings: { channels } })).dashboard.leads;
+  createCaller(
+    createContextInner({
+      prisma,
+      customerId: null,
+      staff: { id, role: "sales", name: "", email: "" },
+      operationSettings: { ...DEFAULT_OPERATION_SETTINGS, lead: { channels } },
+    }),
+  ).dashboard.leads;
 
 async function newLead(): Promise<string> {
   const lead = await prisma.lead.create({

@@ -5,7 +5,8 @@ import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import { enqueueLeadNotifications, type Channel } from "@once/notify";
 import { customerIdOf } from "../session/customer-session.ts";
-import { DUPLICATE_WINDOW_MS, formatLeadNumber, leadFingerprint, type LeadInput, type LeadView } from "./lead-schema.ts";
+import { operationIdentity } from "../definitions/define.ts";
+import { DUPLICATE_WINDOW_MS, formatLeadNumber, type LeadInput, type LeadView } from "./lead-schema.ts";
 
 export interface LeadSettings {
   /** The channels each new lead is announced on (one outbox row each). */
@@ -16,8 +17,7 @@ export interface LeadSettings {
 
 /** lead.submit, announcing each new lead on the given channels. */
 export const leadOperation = ({ channels, requestId }: LeadSettings): IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> => ({
-  type: "lead",
-  fingerprint: leadFingerprint,
+  ...operationIdentity("lead"),
   async execute(tx, input, { principal, key }) {
     const earlier = await tx.lead.findFirst({
       where: { phone: input.phone, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },

@@ -7,7 +7,8 @@ import type { RateLimits } from "../limits/rate-limits.ts";
 import { customerIdOf } from "../session/customer-session.ts";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "./order-rules.ts";
 import { phoneSpellings } from "./phone-spellings.ts";
-import { formatOrderNumber, orderFingerprint, type OrderInput, type OrderView } from "./order-schema.ts";
+import { operationIdentity } from "../definitions/define.ts";
+import { formatOrderNumber, type OrderInput, type OrderView } from "./order-schema.ts";
 
 /** Where an order comes from, for the daily limit of orders that name no phone. */
 export interface OrderOrigin {
@@ -20,8 +21,7 @@ export const orderOperation = (
   rules: OrderRules = DEFAULT_ORDER_RULES,
   origin?: OrderOrigin,
 ): IdempotentOperation<OrderInput, OrderView, Prisma.TransactionClient> => ({
-  type: "order",
-  fingerprint: orderFingerprint,
+  ...operationIdentity("order"),
   async execute(tx, input, { principal, key }) {
     // The guide's row is locked first: orders of one guide take turns, so the daily count
     // below cannot be passed by two concurrent orders of the same customer.

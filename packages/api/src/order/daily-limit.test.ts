@@ -7,6 +7,7 @@ import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import type { PrismaClient } from "@once/db";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
+import { DEFAULT_OPERATION_SETTINGS } from "../definitions/settings.ts";
 import { createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 
 let prisma: PrismaClient;
@@ -16,7 +17,8 @@ beforeAll(() => {
 afterAll(() => prisma.$disconnect());
 
 /** A customer's caller on a node configured with ORDER_DAILY_COPIES_PER_GUIDE=4. */
-const callerFor = (_: PrismaClient, customerId: string) => createCaller(createContextInner({ prisma, customerId, orderRules: { dailyCopiesPerGuide: 4 } }));
+const callerFor = (_: PrismaClient, customerId: string) =>
+  createCaller(createContextInner({ prisma, customerId, operationSettings: { ...DEFAULT_OPERATION_SETTINGS, order: { dailyCopiesPerGuide: 4 } } }));
 
 const contact = (phone: string) => ({ name: "Li Lei", phone, address: "1 Test Road" });
 const stockOf = async (slug: string) => (await prisma.guide.findUniqueOrThrow({ where: { slug } })).stock;

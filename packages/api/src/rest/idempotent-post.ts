@@ -1,5 +1,6 @@
-// POST handlers for idempotent creates (/api/v1/orders, /api/v1/leads). The same operation
-// objects as the tRPC procedures, run through the same runOnce; only the transport differs.
+// The POST handler of an operation's REST endpoint (built per definition by ./operation-routes.ts).
+// The same operation objects as the tRPC procedures, run through the same runOnce; only the
+// transport differs. Path parameters ("{number}") join the body's fields before validation.
 import type { z } from "zod/mini";
 import type { Prisma } from "@once/db";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
@@ -17,7 +18,7 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
     | IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>
     | ((deps: RestDeps, request: Request) => IdempotentOperation<z.output<Schema>, Body, Prisma.TransactionClient>),
 ) {
-  return (request: Request, deps: RestDeps): Promise<Response> =>
+  return (request: Request, deps: RestDeps, params: Record<string, string> = {}): Promise<Response> =>
     withProblemResponses(request, deps, async () => {
       const { principal } = await authenticateCustomer(request, deps.sessionSecret);
       const op = typeof operation === "function" ? operation(deps, request) : operation;
@@ -25,7 +26,8 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
 
       const body = await readJsonBody(request, deps.maxBodyBytes);
       const key = readOperationKey(request.headers, body);
-      const input = parseOrRefuse(schema, body, "the body does not match the schema");
+      const fields = Object.keys(params).length > 0 && typeof body === "object" && body !== null ? { ...body, ...params } : body;
+      const input = parseOrRefuse(schema, fields, "the body does not match the schema");
       // The budget's look-up of this key, when it made one, is not made again.
       const found = lookedUp?.key === key ? lookedUp.found : undefined;
       const result = await runOnce(recordStore(deps.prisma), op, { principal, key, input, found }, deps.idempotency);

@@ -2,8 +2,7 @@
 import type { PrismaClient } from "@once/db";
 import type { IdempotencyConfig } from "@once/idempotency/server";
 import type { RateLimits } from "../limits/rate-limits.ts";
-import type { OrderRules } from "../order/order-rules.ts";
-import type { LeadSettings } from "../lead/submit-lead.ts";
+import type { OperationSettings } from "../definitions/settings.ts";
 import type { SessionSigning } from "../session/customer-session.ts";
 
 export interface RestDeps {
@@ -18,9 +17,7 @@ export interface RestDeps {
   idempotency?: IdempotencyConfig;
   /** The budgets shared by every node (creates per session and address, sessions per address). */
   limits?: RateLimits;
-  /** Business limits on ordering (defaults when absent). */
-  orderRules?: OrderRules;
-  /** How new leads are announced (none when absent). */
-  leadSettings?: LeadSettings;
+  /** Every operation's settings, the same record as tRPC's context (definitions/settings.ts; defaults when absent). */
+  operationSettings?: OperationSettings;
   log?: (event: string, fields: Record<string, unknown>) => void;
 }

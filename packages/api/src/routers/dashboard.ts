@@ -59,7 +59,9 @@ export const dashboardRouter = createTRPCRouter({
       .query(async ({ ctx, input }) => (await getLeadDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("lead"))),
     update: staffProcedure
       .input(leadUpdateInput)
-      .mutation(({ ctx, input }) => updateLead(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.leadSettings?.channels ?? [] }).catch(refusal)),
+      .mutation(({ ctx, input }) =>
+        updateLead(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.operationSettings?.lead.channels ?? [] }).catch(refusal),
+      ),
     /**
      * Server-sent events: first whether this node hears new leads live ({live}), again whenever
      * that changes, and the id of each new lead as soon as it is committed on any node ({id}).
@@ -74,7 +76,9 @@ export const dashboardRouter = createTRPCRouter({
     /** Per lead: updated, unchanged, or refused with the reason (stale, not found, …). */
     bulkUpdate: staffProcedure
       .input(leadBulkInput)
-      .mutation(({ ctx, input }) => bulkUpdateLeads(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.leadSettings?.channels ?? [] }).catch(refusal)),
+      .mutation(({ ctx, input }) =>
+        bulkUpdateLeads(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.operationSettings?.lead.channels ?? [] }).catch(refusal),
+      ),
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({

@@ -10,7 +10,7 @@ import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../operation/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
-import { postLead, postOrder } from "../rest/index.ts";
+import { operationEndpoint } from "../rest/index.ts";
 import { createCustomerSession } from "../session/customer-session.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
@@ -81,14 +81,14 @@ describe("unsafe text through tRPC", () => {
 
 describe("unsafe text through REST", () => {
   const deps = () => ({ prisma, sessionSecret: "unsafe-text-test-secret-0123456789abcdef", secureCookies: false });
-  async function post(handler: typeof postLead, path: string, body: unknown) {
+  async function post(path: string, body: unknown) {
     const session = await createCustomerSession(deps().sessionSecret);
     const request = new Request(`http://localhost/api/v1/${path}`, {
       method: "POST",
       headers: { authorization: `Bearer ${session.token}`, "content-type": "application/json", "idempotency-key": mintOperationKey() },
       body: JSON.stringify(body),
     });
-    const response = await handler(request, deps());
+    const response = await operationEndpoint(request, [path], deps);
     return {
       status: response.status,
       body: (await response.json()) as { code: string; retryable?: boolean; fields?: Record<string, string[]> },
@@ -97,7 +97,7 @@ describe("unsafe text through REST", () => {
   }
 
   it("POST /leads with a NUL in the name is 400 VALIDATION_FAILED naming the field, and stores nothing", async () => {
-    const { status, body, customerId } = await post(postLead, "leads", { ...lead, name: "Wa\u0000ng" });
+    const { status, body, customerId } = await post("leads", { ...lead, name: "Wa\u0000ng" });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: "VALIDATION_FAILED", fields: { name: ["name contains a control character"] } });
     expect(await storedFor(customerId)).toEqual({ leads: 0, orders: 0, records: 0 });
@@ -106,7 +106,7 @@ describe("unsafe text through REST", () => {
   it("POST /orders with a lone surrogate in the contact name is 400 VALIDATION_FAILED naming the field", async () => {
     const item = await createGuide(prisma);
     const contact = { name: "\uDC00Wang", phone: "13800000000", address: "1 Main St" };
-    const { status, body, customerId } = await post(postOrder, "orders", { item, quantity: 1, contact });
+    const { status, body, customerId } = await post("orders", { item, quantity: 1, contact });
     expect(status).toBe(400);
     expect(body.code).toBe("VALIDATION_FAILED");
     expect(JSON.stringify(body.fields)).toContain("name contains an invalid character (unpaired surrogate)");

@@ -1,8 +1,10 @@
 // Request latency is labelled by route template ("/guides/[slug]"), never by the raw path: a
 // label per path would let any client mint new series (each a new time series in Prometheus)
 // by asking for made-up URLs. Every path maps to one entry of a fixed set: the app's routes
-// (src/app, kept in step by route-template.test.ts), Next's static assets, the public folder,
-// or "unmatched".
+// (src/app, kept in step by route-template.test.ts), the operations' REST endpoints (derived
+// from their definitions, served by the /api/v1 catch-all), Next's static assets, the public
+// folder, or "unmatched".
+import { OPERATION_ROUTE_TEMPLATES } from "@once/api/rest";
 
 /** Every page and route handler under src/app, as Next names them. */
 export const APP_ROUTES = [
@@ -36,11 +38,9 @@ export const APP_ROUTES = [
   "/api/health/ready",
   "/api/trpc/[trpc]",
   "/api/v1/[[...path]]",
-  "/api/v1/leads",
   "/api/v1/openapi-3.0.json",
   "/api/v1/openapi.json",
   "/api/v1/operations/[key]",
-  "/api/v1/orders",
   "/api/v1/sessions",
 ] as const;
 
@@ -74,7 +74,7 @@ function compile(template: string): RegExp {
 
 /** Static routes first, then single parameters, then catch-alls, then optional catch-alls (Next's precedence). */
 const rank = (template: string) => (template.includes("[[...") ? 3 : template.includes("[...") ? 2 : template.includes("[") ? 1 : 0);
-const MATCHERS: [RegExp, string][] = [...APP_ROUTES]
+const MATCHERS: [RegExp, string][] = [...APP_ROUTES, ...OPERATION_ROUTE_TEMPLATES]
   .sort((a, b) => rank(a) - rank(b))
   .map((template): [RegExp, string] => [compile(template), template])
   .concat(ASSET_ROUTES);

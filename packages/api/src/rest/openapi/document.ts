@@ -7,11 +7,10 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { OPERATION_KEY_DESCRIPTION, OPERATION_KEY_PATTERN_SOURCE } from "@once/idempotency";
 import { OPERATION_TYPES } from "../../operations.ts";
-import { ORDER_QUANTITY_LIMIT } from "../../order/order-schema.ts";
+import { definitionList, type ServerOperation } from "../../definitions/index.ts";
 import { REPLAY_BUDGET_FACTOR } from "../../limits/rate-limits.ts";
 import { bodyExamples, parameterExamples, responseExamples, statusesOf, type ExampleCase } from "./example-case.ts";
-import { customerSecurity, headers, inputs, KEY_HEADER_PATTERN, schemas, securitySchemes } from "./components.ts";
-import { leadCases, orderCases } from "./create-examples.ts";
+import { customerSecurity, headers, KEY_HEADER_PATTERN, schemas, securitySchemes } from "./components.ts";
 import { typeNullableUnions } from "./nullable-unions.ts";
 import { operationCases } from "./operation-examples.ts";
 import { sessionCases } from "./session-examples.ts";
@@ -87,15 +86,7 @@ const keyParameter = (cases: readonly ExampleCase[]) =>
       },
     });
 
-function idempotentCreate(options: {
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  cases: readonly ExampleCase[];
-  input: z.core.$ZodType;
-  output: z.core.$ZodType;
-}): ZodOpenApiOperationObject {
+function idempotentCreate(options: ServerOperation["openapi"]): ZodOpenApiOperationObject {
   return {
     operationId: options.operationId,
     tags: [options.tag],
@@ -107,6 +98,12 @@ function idempotentCreate(options: {
     responses: responses(options.cases, { schema: options.output, replayable: true }),
   };
 }
+
+/** Each operation's path, derived from its definition (definitions/): its REST path under /api/v1, its text and cases. */
+const operationPaths = () =>
+  Object.fromEntries(
+    definitionList().map((definition) => [`/api/v1${definition.rest.path}`, { [definition.rest.method.toLowerCase()]: idempotentCreate(definition.openapi) }]),
+  );
 
 const description = `Exactly-once creates for outside clients. Mint one operation key per intent, send it as \`Idempotency-Key\`, and when you get no answer (timeout, dropped connection, 409, 429, 5xx) send the same request with the same key again: at most one order or inquiry comes of it, and every retry gets the first answer back (\`Idempotent-Replayed: true\`). \`GET /api/v1/operations/{key}\` tells what happened to a key.
 
@@ -153,29 +150,7 @@ export function buildOpenApiDocument(version: OpenApiVersion = "3.1.0") {
             ),
           },
         },
-        "/api/v1/orders": {
-          post: idempotentCreate({
-            operationId: "createOrder",
-            tag: "Orders",
-            summary: "Order copies of a sample guide",
-            description: `Quantity 1-${ORDER_QUANTITY_LIMIT}; a guide may allow fewer per order. Business rejections (unknown guide, out of stock, limits) are final outcomes, stored under the key and replayed.`,
-            cases: orderCases,
-            input: inputs.order,
-            output: schemas.Order,
-          }),
-        },
-        "/api/v1/leads": {
-          post: idempotentCreate({
-            operationId: "createLead",
-            tag: "Leads",
-            summary: "Send an inquiry",
-            description:
-              "Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail and company optional. Two inquiries under different keys are two inquiries, even with the same content.",
-            cases: leadCases,
-            input: inputs.lead,
-            output: schemas.Lead,
-          }),
-        },
+        ...operationPaths(),
         "/api/v1/operations/{key}": {
           get: {
             operationId: "getOperation",

@@ -3,6 +3,7 @@
 import { IdempotencyError, OPERATION_KEY_DESCRIPTION } from "@once/idempotency";
 import { AppError } from "../../app-error.ts";
 import { reject } from "../../business-rejection.ts";
+import { OPERATION_TYPES } from "../../operations.ts";
 import { internalErrorMessage } from "../../request/request-id.ts";
 import type { ExampleCase } from "./example-case.ts";
 import { problem, SAMPLE_CREATED_AT, SAMPLE_EXPIRES_AT, SAMPLE_KEY, SAMPLE_ORDER_ID, SAMPLE_REQUEST_ID } from "./sample-values.ts";
@@ -49,7 +50,9 @@ export const operationCases: readonly ExampleCase[] = [
     status: 400,
     params: { key: SAMPLE_KEY },
     invalid: { params: { type: "refund" } },
-    response: problem(new IdempotencyError("VALIDATION_FAILED", "type must be one of order, lead", { fields: { type: ["unknown operation type"] } })),
+    response: problem(
+      new IdempotencyError("VALIDATION_FAILED", `type must be one of ${OPERATION_TYPES.join(", ")}`, { fields: { type: ["unknown operation type"] } }),
+    ),
   },
   {
     name: "unauthenticated",
