@@ -2,6 +2,7 @@
 // Chinese: stored under e2e/artifacts/screens (dashboard-*.png) for people to look at. Each
 // screen is also checked for its heading in the right language. On phones the lead, order and
 // staff lists are cards (no table), and the order and staff lists fit the screen's width.
+// Statuses and roles read as labels: capitalised in English ("New", "Admin"; issue 26, item 7).
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
@@ -19,8 +20,24 @@ const HEADINGS = {
     signIn: "Staff sign-in",
     copies: "Copies: 3",
     packingOne: /1 selected/,
+    statusNew: "New",
+    received: "Received",
+    roleAdmin: "Admin",
+    active: "Active",
   },
-  "zh-CN": { leads: "线索", orders: "样册订单", ops: "运行状况", staff: "员工账号", signIn: "员工登录", copies: "3 份", packingOne: /已选 1 个/ },
+  "zh-CN": {
+    leads: "线索",
+    orders: "样册订单",
+    ops: "运行状况",
+    staff: "员工账号",
+    signIn: "员工登录",
+    copies: "3 份",
+    packingOne: /已选 1 个/,
+    statusNew: "新线索",
+    received: "已接收",
+    roleAdmin: "管理员",
+    active: "正常",
+  },
 } as const;
 
 /** A delivery address longer than the card's excerpt (60 characters), with no space to break at: the card must wrap it, not widen the page. */
@@ -47,6 +64,8 @@ for (const locale of DASHBOARD_LOCALES) {
       const page = await signInAs(browser, E2E_STAFF[0]!, locale, viewport);
       await expect(page.getByRole("heading", { level: 1, name: headings.leads })).toBeVisible();
       await expect(page.getByText(number).first()).toBeVisible();
+      const lead = page.getByTestId("lead-row").filter({ hasText: number });
+      await expect(lead.locator("[data-status=new]")).toHaveText(headings.statusNew);
       // Phones get cards, not the table.
       await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
       await shot(page, "leads");
@@ -57,6 +76,7 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(page.getByRole("heading", { level: 1, name: headings.orders })).toBeVisible();
       const row = page.getByTestId("order-row").filter({ hasText: order });
       await expect(row).toBeVisible();
+      await expect(row.locator("[data-status=received]")).toHaveText(headings.received);
       await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
       if (device === "phone") {
         // The card: number, status, guide, copies, name, phone to call, the address's start, time; its box selects for the packing list.
@@ -79,6 +99,9 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(page.getByRole("heading", { level: 1, name: headings.staff })).toBeVisible();
       const bob = page.getByTestId("staff-row").filter({ hasText: E2E_STAFF[1]!.email });
       await expect(bob).toBeVisible();
+      const alice = page.getByTestId("staff-row").filter({ hasText: E2E_STAFF[0]!.email });
+      await expect(alice).toContainText(headings.roleAdmin);
+      await expect(alice).toContainText(headings.active);
       await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
       if (device === "phone") expect(await noHorizontalOverflow(page)).toBe(true);
       await shot(page, "staff");

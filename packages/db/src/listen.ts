@@ -4,10 +4,14 @@
 // per node costs the database nothing. NOTIFY is delivered on commit
 // only, so a listener hears committed work and never a rolled-back one. Notifications sent while
 // the connection is down are lost: listeners use this to act sooner, never as their only trigger
-// (the embedded database's socket server does not forward notifications at all).
-// `onState` tells whether notifications really arrive: after each (re)connection the listener
-// NOTIFYs itself on a probe channel with a token of its own; "live" once that comes back,
-// "down" when the connection is lost or the probe never returns (the embedded database).
+// (a pooler in transaction mode, for one, never delivers them).
+// `onState` tells whether notifications really arrive: after each (re)connection a token of its
+// own is NOTIFYed on a probe channel from a second, short-lived connection, as the app's
+// connections NOTIFY (the lead_created trigger); "live" once that comes back, "down" when the
+// connection is lost or the probe never returns. The probe used to NOTIFY on the listening
+// connection itself, which pglite-socket answered (it writes a notification to the connection
+// that caused it) while notifications from other connections never came: "live" with nothing
+// arriving (issue 26, item 6; the embedded server now forwards them, embedded/forward-notifications.ts).
 // Dashboards poll only while it is down.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -18,6 +22,17 @@ const PROBE_TIMEOUT_MS = 3_000;
 export interface ChannelListener {
   /** Stops listening and closes the connection. */
   stop(): Promise<void>;
+}
+
+async function notifyFromAnotherConnection(connectionString: string, token: string): Promise<void> {
+  const other = new pg.Client({ connectionString });
+  other.on("error", () => undefined); // a drop after the query is of no interest; before it, the query throws
+  try {
+    await other.connect();
+    await other.query("select pg_notify($1, $2)", [PROBE_CHANNEL, token]);
+  } finally {
+    await other.end().catch(() => undefined);
+  }
 }
 
 export function listenOn(
@@ -66,8 +81,8 @@ export function listenOn(
         onState(false);
       }, PROBE_TIMEOUT_MS);
       probeTimer.unref();
-      await current.query("select pg_notify($1, $2)", [PROBE_CHANNEL, token]);
       await current.query(`listen ${channel}`);
+      await notifyFromAnotherConnection(connectionString, token);
       attempt = 0;
     } catch (error) {
       if (stopped) return;
