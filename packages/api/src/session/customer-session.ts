@@ -48,18 +48,27 @@ export async function signPayload(signing: string | SessionSigning, payload: str
   return `${payload}.${await sign(signingOf(signing).secret, payload)}`;
 }
 
+/**
+ * Which secret signed `payload` ("current", or "previous" for SESSION_SECRET_PREVIOUS), or null
+ * for a wrong or non-canonical signature: 43 base64url characters carry 258 bits, and the last
+ * two must be zero in the canonical form.
+ */
+async function signedBy(signing: string | SessionSigning, payload: string, signature: string): Promise<"current" | "previous" | null> {
+  const bytes = Buffer.from(signature, "base64url");
+  if (bytes.length !== 32 || toBase64Url(bytes) !== signature) return null;
+  const data = encoder.encode(payload);
+  const { secret, previousSecret } = signingOf(signing);
+  if (await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, data)) return "current";
+  if (previousSecret && (await crypto.subtle.verify("HMAC", await hmacKey(previousSecret), bytes, data))) return "previous";
+  return null;
+}
+
 /** The payload of a `signPayload` token signed with the current or previous secret, else null. */
 export async function verifyPayload(signing: string | SessionSigning, token: string): Promise<string | null> {
   const dot = token.lastIndexOf(".");
   if (dot < 0) return null;
   const payload = token.slice(0, dot);
-  const signature = token.slice(dot + 1);
-  const bytes = Buffer.from(signature, "base64url");
-  if (bytes.length !== 32 || toBase64Url(bytes) !== signature) return null;
-  const { secret, previousSecret } = signingOf(signing);
-  for (const key of previousSecret ? [secret, previousSecret] : [secret])
-    if (await crypto.subtle.verify("HMAC", await hmacKey(key), bytes, encoder.encode(payload))) return payload;
-  return null;
+  return (await signedBy(signing, payload, token.slice(dot + 1))) ? payload : null;
 }
 
 const signingOf = (signing: string | SessionSigning): SessionSigning => (typeof signing === "string" ? { secret: signing } : signing);
@@ -96,16 +105,8 @@ export async function inspectCustomerToken(signing: string | SessionSigning, tok
   const [, customerId, expires, signature] = match as unknown as [string, string, string, string];
   const expiresAt = Number(expires);
   if (expiresAt <= nowSeconds()) return null;
-  const bytes = Buffer.from(signature, "base64url");
-  // 43 base64url characters carry 258 bits: the last two must be zero in the canonical form.
-  if (bytes.length !== 32 || toBase64Url(bytes) !== signature) return null;
-  const payload = encoder.encode(`${VERSION}.${customerId}.${expires}`);
-  const { secret, previousSecret } = signingOf(signing);
-  if (await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, payload)) return { customerId, expiresAt, signedWithPrevious: false };
-  if (previousSecret && (await crypto.subtle.verify("HMAC", await hmacKey(previousSecret), bytes, payload))) {
-    return { customerId, expiresAt, signedWithPrevious: true };
-  }
-  return null;
+  const by = await signedBy(signing, `${VERSION}.${customerId}.${expires}`, signature);
+  return by ? { customerId, expiresAt, signedWithPrevious: by === "previous" } : null;
 }
 
 /** The customer id a token proves, or null. */
