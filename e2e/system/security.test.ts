@@ -177,12 +177,19 @@ describe("every write path has the same protections", () => {
     expect(viaRest.status).toBe(429);
   });
 
-  it("refuses batched mutations and stores nothing", async () => {
+  // Counted as tRPC counts them: a percent-encoded comma is a comma (issue 29, item 3).
+  it("refuses batched mutations, their commas plain or percent-encoded, and stores nothing", async () => {
     const address = freshAddress();
     const token = await sessionAt(proxied, address);
     const before = await count(cluster.sql, "lead");
-    for (const size of [2, 50]) {
-      const paths = Array(size).fill("lead.submit").join(",");
+    for (const [size, comma] of [
+      [2, ","],
+      [50, ","],
+      [2, "%2C"],
+      [5, "%2C"],
+      [5, "%2c"],
+    ] as const) {
+      const paths = Array(size).fill("lead.submit").join(comma);
       const body = Object.fromEntries(Array.from({ length: size }, (_, i) => [String(i), { json: { ...lead, idempotencyKey: newKey() } }]));
       const res = await fetch(`${proxied.url}/api/trpc/${paths}?batch=1`, {
         method: "POST",

@@ -184,25 +184,7 @@ describe("2. the backoff cannot be turned against the account's holder", () => {
   });
 });
 
-describe("3. the batch cap counts what tRPC runs", () => {
-  it("refuses a batch whose commas are percent-encoded, and stores nothing", async () => {
-    const address = freshAddress();
-    const token = await customerSession(address);
-    const before = await count(cluster.sql, "lead");
-    const lead = { name: "Li Lei", phone: "13800000000", content: "batch" };
-    for (const size of [2, 5]) {
-      const body = Object.fromEntries(Array.from({ length: size }, (_, i) => [String(i), { json: { ...lead, idempotencyKey: newKey() } }]));
-      const res = await fetch(`${node().url}/api/trpc/${Array(size).fill("lead.submit").join("%2C")}?batch=1`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie: `once_session=${token}`, "x-forwarded-for": address },
-        body: JSON.stringify(body),
-      });
-      expect(res.status).toBe(400);
-      expect(await res.text()).toMatch(/at most 1 procedure per POST request/);
-    }
-    expect(await count(cluster.sql, "lead")).toBe(before);
-  });
-
+describe("3. the batch cap counts what tRPC runs (POST batches: security.test.ts)", () => {
   it("answers 1,000 encoded queries in one GET with a short 400", async () => {
     const res = await fetch(`${node().url}/api/trpc/${Array(1_000).fill("catalog.list").join("%2c")}?batch=1`);
     expect(res.status).toBe(400);

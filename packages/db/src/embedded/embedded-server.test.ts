@@ -3,26 +3,15 @@
 // must still run one whole extended-protocol batch (Parse … Sync) at a time, each getting its
 // own answer. Before pin-extended-queries.ts their messages interleaved and crossed.
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { freePort } from "../testing/free-port.ts";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded-server.ts";
 
 let dir: string;
 let database: EmbeddedDatabase;
-
-/** A port no one listens on now, from the OS (a port made up from the pid once met a client socket's). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "once-embedded-"));

@@ -4,7 +4,6 @@
 // listener's probe must tell the truth where notifications do not cross connections: on
 // pglite-socket as shipped (no forwarding) it reports "down", so the dashboards poll and say so.
 import { readFile, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -13,21 +12,12 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { listenOn } from "../listen.ts";
 import { migrationsDir } from "../repo-root.ts";
+import { freePort } from "../testing/free-port.ts";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded-server.ts";
 import { pinExtendedQueries } from "./pin-extended-queries.ts";
 
 let dir: string;
 let database: EmbeddedDatabase;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "once-notify-"));
