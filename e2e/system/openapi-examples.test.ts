@@ -67,7 +67,9 @@ function createdCase(c: DescribedCase, operationId = c.operationId): DescribedCa
 
 /**
  * Brings about what a case needs to have happened first, runs `run`, and undoes what must not
- * outlive it. Named after the examples; a new example name needs its preparation here.
+ * outlive it. Named after the examples: the cases every operation shares as "operation.<name>"
+ * (one preparation serves every operation, rest/openapi/create-examples.ts `protocolCases`),
+ * the others by operationId; a new example name needs its preparation here.
  */
 async function prepared(c: DescribedCase, address: string, token: string, run: () => Promise<Sent>): Promise<Sent> {
   const key = sampleKeyOf(c);
@@ -77,11 +79,9 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
   };
   const expire = () =>
     cluster.sql.query(`update idempotency_record set expires_at = now() - interval '1 minute' where principal = $1 and key = $2`, [principalOf(token), key]);
-  switch (`${c.operationId}.${c.name}`) {
-    case "createOrder.replayed":
-    case "createLead.replayed":
-    case "createOrder.keyReused":
-    case "createLead.keyReused":
+  switch (c.operation ? `operation.${c.name}` : `${c.operationId}.${c.name}`) {
+    case "operation.replayed":
+    case "operation.keyReused":
     case "getOperation.completed":
       expect((await send(createdCase(create), address, token)).status).toBe(201);
       return run();
@@ -90,14 +90,12 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
       expect((await send(unknownGuide, address, token)).status).toBe(404);
       return run();
     }
-    case "createOrder.keyExpired":
-    case "createLead.keyExpired":
+    case "operation.keyExpired":
     case "getOperation.expired":
       expect((await send(createdCase(create), address, token)).status).toBe(201);
       await expire();
       return run();
-    case "createOrder.inProgress":
-    case "createLead.inProgress": {
+    case "operation.inProgress": {
       // The first attempt, still running: its claim on the key, not yet committed.
       const holder = new pg.Client({ connectionString: cluster.database.url });
       await holder.connect();
@@ -113,23 +111,20 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
         await holder.end();
       }
     }
-    case "createOrder.rateLimited":
-    case "createLead.rateLimited":
+    case "operation.rateLimited":
       await spend(WRITES_PER_SESSION);
       return run();
-    case "createOrder.replayRateLimited":
-    case "createLead.replayRateLimited":
+    case "operation.replayRateLimited":
       expect((await send(createdCase(create), address, token)).status).toBe(201);
       for (let i = 0; i < WRITES_PER_SESSION * 10; i++) await send(c, address, token);
       return run();
-    case "createOrder.dailyLimitReached":
+    case "operation.dailyLimitReached":
       await spend(2, JSON.stringify({ item: "sample-guide", quantity: 5 }));
       return run();
     case "createSession.rateLimited":
       for (let i = 0; i < SESSIONS_PER_ADDRESS; i++) await session(address);
       return run();
-    case "createOrder.internal":
-    case "createLead.internal":
+    case "operation.internal":
       await cluster.sql.query(`
         create or replace function fail_example() returns trigger language plpgsql as $$
         begin raise exception 'injected failure'; end $$;

@@ -9,14 +9,8 @@ import type { OperationType } from "./operations";
 import type { ConfirmedResult, OperationVariables } from "./outcome";
 import { RECEIPT_WORDS } from "./receipt-words";
 
-const EXCERPT_CHARS = 140;
 /** Where the number goes in a translated heading, so it can be wrapped in its own element. */
 const NUMBER_SLOT = "\u0000";
-
-export function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
-}
 
 interface ReceiptProps {
   kind: OperationType;
@@ -30,9 +24,9 @@ interface ReceiptProps {
 export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) {
   const { t, locale } = useI18n();
   const words = RECEIPT_WORDS[kind];
-  const params = vars.params as { quantity?: number; contact?: { name?: string; address?: string }; content?: string };
+  const read = { params: vars.params, t, titleOf: (slug: string) => subject ?? slug };
   const when = new Date(vars.submittedAt).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
-  const what = kind === "order" ? `${subject ?? String(vars.params.item)} × ${params.quantity ?? 1}` : params.content ? excerpt(params.content) : undefined;
+  const what = words.what(read);
   const number = (
     <span data-testid="confirmed-number" data-number={result.number} className="font-mono font-semibold tracking-wide">
       {result.number}
@@ -58,10 +52,8 @@ export function Receipt({ kind, vars, result, subject, compact }: ReceiptProps) 
   }
   const rows: [string, React.ReactNode][] = [
     [t("receipt.number"), number],
-    ...(what ? [[t(words.what), what] as [string, React.ReactNode]] : []),
-    ...(kind === "order" && params.contact?.name
-      ? [[t("receipt.deliverTo"), `${params.contact.name}, ${params.contact.address ?? ""}`] as [string, React.ReactNode]]
-      : []),
+    ...(what ? [[t(words.whatLabel), what] as [string, React.ReactNode]] : []),
+    ...(words.rows?.(read) ?? []).map(([label, value]): [string, React.ReactNode] => [t(label), value]),
     [t(words.sentAt), <time data-changing>{when}</time>],
   ];
   const [before, after = ""] = t(words.confirmed, { number: NUMBER_SLOT }).split(NUMBER_SLOT);

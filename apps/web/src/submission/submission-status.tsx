@@ -123,9 +123,11 @@ export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow
           ) : null}
           {view.phase === "confirmed" ? (
             <>
-              <Button variant="primary" onClick={onStartNew}>
-                {t(RECEIPT_WORDS[kind].again)}
-              </Button>
+              {RECEIPT_WORDS[kind].again ? (
+                <Button variant="primary" onClick={onStartNew}>
+                  {t(RECEIPT_WORDS[kind].again)}
+                </Button>
+              ) : null}
               <a href="/me" className={buttonClasses({ variant: "secondary" })}>
                 {t(RECEIPT_WORDS[kind].history)}
                 <Icon node={ArrowRight} />

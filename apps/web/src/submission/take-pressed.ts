@@ -16,7 +16,7 @@ import { readSessionTag } from "./session-tag";
 import { leaveOutbox } from "./sync-outbox";
 
 /** The schema each web form validates with (the server's own). */
-export const formSchemas = { order: webOrderInputSchema, lead: leadInputSchema } as const;
+export const formSchemas = { order: webOrderInputSchema, lead: leadInputSchema } as const satisfies Record<OperationType, z.ZodMiniType>;
 
 const refusedScopes = new Set<string>();
 

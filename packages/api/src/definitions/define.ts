@@ -40,8 +40,11 @@ export interface ServerOperation<Type extends OperationType = OperationType, Key
     summary: string;
     description: string;
     cases: readonly ExampleCase[];
-    input: z.core.$ZodType;
+    /** The input; the fields its REST path names ("{number}") are path parameters, the rest the body. */
+    input: z.core.$ZodObject;
     output: z.core.$ZodType;
+    /** A description of each path parameter. */
+    parameters?: Record<string, string>;
   };
   /** The business rejections it can store (each documented by one of its cases). */
   rejections: readonly RejectionCode[];

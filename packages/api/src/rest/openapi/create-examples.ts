@@ -21,10 +21,18 @@ const tooLarge = problem(new IdempotencyError("PAYLOAD_TOO_LARGE", `the body is 
 const notJson = problem(new IdempotencyError("UNSUPPORTED_MEDIA_TYPE", "send the body as application/json (got text/plain)"));
 const rejection = (outcome: ReturnType<typeof reject>) => outcome.body;
 
-/** The cases every exactly-once create has, around its first execution `created`. */
-function protocolCases(created: { body: unknown; response: unknown }, otherParameters: unknown, invalid: { body: unknown; response: unknown }): ExampleCase[] {
+/**
+ * The cases every exactly-once operation has, around its first execution `created`; `params`
+ * are its path parameters (the same in every case).
+ */
+export function protocolCases(
+  created: { body: unknown; response: unknown },
+  otherParameters: unknown,
+  invalid: { body: unknown; response: unknown },
+  params?: Record<string, string>,
+): ExampleCase[] {
   const key = SAMPLE_KEY;
-  return [
+  const cases: ExampleCase[] = [
     { name: "created", summary: "First execution", status: 201, key, body: created.body, response: created.response },
     {
       name: "replayed",
@@ -138,6 +146,7 @@ function protocolCases(created: { body: unknown; response: unknown }, otherParam
       response: internal,
     },
   ];
+  return params ? cases.map((c) => ({ ...c, params })) : cases;
 }
 
 const sampleOrder = { item: "sample-guide", quantity: 1 };

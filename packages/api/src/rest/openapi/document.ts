@@ -4,6 +4,7 @@
 // tools, at /api/v1/openapi-3.0.json; linted at 0 warnings (`pnpm lint`) and replayed against
 // a production node (e2e/system/openapi-examples.test.ts).
 import { z } from "zod";
+import { z as zm } from "zod/mini";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { OPERATION_KEY_DESCRIPTION, OPERATION_KEY_PATTERN_SOURCE } from "@once/idempotency";
 import { OPERATION_TYPES } from "../../operations.ts";
@@ -86,7 +87,34 @@ const keyParameter = (cases: readonly ExampleCase[]) =>
       },
     });
 
-function idempotentCreate(options: ServerOperation["openapi"]): ZodOpenApiOperationObject {
+/** The "{name}" parameters of a REST path, in order. */
+export const pathParameterNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
+/**
+ * An operation's request: its path parameters are fields of its input (the handler joins them
+ * to the body, rest/idempotent-post.ts), documented as parameters with their own schema, and the
+ * body is the rest of the input.
+ */
+function operationRequest({ rest, openapi }: ServerOperation): Pick<ZodOpenApiOperationObject, "requestParams" | "requestBody"> {
+  const names = pathParameterNames(rest.path);
+  const input = openapi.input as zm.ZodMiniObject;
+  const body = names.length ? zm.omit(input, Object.fromEntries(names.map((name) => [name, true]))) : input;
+  const path = Object.fromEntries(
+    names.map((name) => {
+      // A copy, so the metadata describes this parameter only, not the field wherever it is used.
+      const schema = z.core.clone(input.shape[name]!);
+      z.globalRegistry.add(schema, { param: { description: openapi.parameters?.[name], examples: parameterExamples(openapi.cases, name) } });
+      return [name, schema];
+    }),
+  );
+  return {
+    ...(names.length ? { requestParams: { path: z.object(path) } } : {}),
+    requestBody: { required: true, content: { "application/json": { schema: body, examples: bodyExamples(openapi.cases) } } },
+  };
+}
+
+function idempotentCreate(definition: ServerOperation): ZodOpenApiOperationObject {
+  const options = definition.openapi;
   return {
     operationId: options.operationId,
     tags: [options.tag],
@@ -94,7 +122,7 @@ function idempotentCreate(options: ServerOperation["openapi"]): ZodOpenApiOperat
     description: options.description,
     security: customerSecurity,
     parameters: [keyParameter(options.cases)],
-    requestBody: { required: true, content: { "application/json": { schema: options.input, examples: bodyExamples(options.cases) } } },
+    ...operationRequest(definition),
     responses: responses(options.cases, { schema: options.output, replayable: true }),
   };
 }
@@ -102,7 +130,7 @@ function idempotentCreate(options: ServerOperation["openapi"]): ZodOpenApiOperat
 /** Each operation's path, derived from its definition (definitions/): its REST path under /api/v1, its text and cases. */
 const operationPaths = () =>
   Object.fromEntries(
-    definitionList().map((definition) => [`/api/v1${definition.rest.path}`, { [definition.rest.method.toLowerCase()]: idempotentCreate(definition.openapi) }]),
+    definitionList().map((definition) => [`/api/v1${definition.rest.path}`, { [definition.rest.method.toLowerCase()]: idempotentCreate(definition) }]),
   );
 
 const description = `Exactly-once creates for outside clients. Mint one operation key per intent, send it as \`Idempotency-Key\`, and when you get no answer (timeout, dropped connection, 409, 429, 5xx) send the same request with the same key again: at most one order or inquiry comes of it, and every retry gets the first answer back (\`Idempotent-Replayed: true\`). \`GET /api/v1/operations/{key}\` tells what happened to a key.

@@ -10,6 +10,7 @@ import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { useTRPC } from "~/trpc/react";
 import { MAX_PENDING_AGE_MS, SESSION_CHANGED, SUBMIT_KEY, type OperationVariables } from "~/submission/outcome";
+import { RECEIPT_WORDS } from "~/submission/receipt-words";
 import { sessionChangedFor } from "~/submission/session-tag";
 
 const STATUS_TONE: Record<string, BadgeProps["tone"]> = {
@@ -108,7 +109,7 @@ export function MyHistory() {
                 key={p.key}
                 testId="pending-operation"
                 icon={p.attention ? <Icon node={TriangleAlert} /> : <Icon node={Clock} />}
-                title={p.type === "order" ? `${titleOf(String(p.params.item))} × ${String(p.params.quantity)}` : t("me.inquiry")}
+                title={RECEIPT_WORDS[p.type].what({ params: p.params, t, titleOf }) ?? t(RECEIPT_WORDS[p.type].noun)}
                 detail={p.attention ? t("me.attentionReference", { reference: p.key }) : undefined}
                 badge={<Badge tone={p.attention ? "danger" : "warning"}>{p.attention ? t("status.attention.title") : t("status.pending.title")}</Badge>}
                 when={date(p.submittedAt)}
