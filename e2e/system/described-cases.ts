@@ -25,7 +25,7 @@ export interface DescribedCase {
   method: string;
   /** The path with its parameters filled in, and the query. */
   url: string;
-  /** The operation type the key is scoped to (order, lead), for the creates. */
+  /** The operation type the key is scoped to (the registry's types), for the operations. */
   operation: string | null;
   headers: Record<string, string>;
   /** The body as sent (JSON text), if any. */
@@ -94,7 +94,9 @@ export function describedCases(doc: Json): DescribedCase[] {
 }
 
 /** Values the server mints per request (ids, numbers, instants, waits): compared by type only. */
-const MINTED = new Set(["id", "number", "createdAt", "expiresAt", "resultId", "token", "expiresIn", "retryAfter"]);
+const MINTED = new Set(["id", "number", "resultId", "token", "expiresIn", "retryAfter"]);
+/** Instants ("createdAt", "cancelledAt", …) are minted too. */
+const isMinted = (key: string) => MINTED.has(key) || key.endsWith("At");
 
 /** The answer with every minted value replaced by the example's, once its type matched. */
 export function withMintedFrom(actual: unknown, example: unknown): unknown {
@@ -102,7 +104,7 @@ export function withMintedFrom(actual: unknown, example: unknown): unknown {
   const expected = example as Json;
   const out: Json = {};
   for (const [key, value] of Object.entries(actual as Json)) {
-    const minted = MINTED.has(key) || (key === "detail" && expected.code === "INTERNAL");
+    const minted = isMinted(key) || (key === "detail" && expected.code === "INTERNAL");
     out[key] = minted && typeof value === typeof expected[key] ? expected[key] : withMintedFrom(value, expected[key]);
   }
   return out;

@@ -41,13 +41,19 @@ interface Sent {
   text: string;
 }
 
+/** The order number the examples name ("SO-000042"), and the order each address's session placed in its stead. */
+const SAMPLE_ORDER_PATH = "/orders/SO-000042/";
+const ownOrders = new Map<string, string>();
+
 /** Sends a case's request (or a variant of it) from `address` with `token`. */
 async function send(c: DescribedCase, address: string, token: string | null, change: { key?: string; body?: string } = {}): Promise<Sent> {
   const headers: Record<string, string> = { ...c.headers, "x-forwarded-for": address };
   if (change.key) headers["Idempotency-Key"] = change.key;
   if (change.body !== undefined) headers["Content-Type"] ??= "application/json";
   if (token && !c.anonymous) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${node().url}${c.url}`, { method: c.method, headers, body: change.body ?? c.body });
+  const own = ownOrders.get(address);
+  const url = own ? c.url.replace(SAMPLE_ORDER_PATH, `/orders/${own}/`) : c.url;
+  const res = await fetch(`${node().url}${url}`, { method: c.method, headers, body: change.body ?? c.body });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -79,6 +85,12 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
   };
   const expire = () =>
     cluster.sql.query(`update idempotency_record set expires_at = now() - interval '1 minute' where principal = $1 and key = $2`, [principalOf(token), key]);
+  // A case about the example's order (a cancellation) acts on an order this session placed.
+  if (c.url.includes(SAMPLE_ORDER_PATH) && token) {
+    const placed = await send(createdCase(c, "createOrder"), address, token, { key: newKey() });
+    expect(placed.status).toBe(201);
+    ownOrders.set(address, (JSON.parse(placed.text) as { number: string }).number);
+  }
   switch (c.operation ? `operation.${c.name}` : `${c.operationId}.${c.name}`) {
     case "operation.replayed":
     case "operation.keyReused":
@@ -120,6 +132,12 @@ async function prepared(c: DescribedCase, address: string, token: string, run: (
       return run();
     case "operation.dailyLimitReached":
       await spend(2, JSON.stringify({ item: "sample-guide", quantity: 5 }));
+      return run();
+    case "operation.alreadyPacked":
+      await cluster.sql.query(`update sample_order set status = 'packed' where number = $1`, [Number(ownOrders.get(address)!.slice(3))]);
+      return run();
+    case "operation.alreadyCancelled":
+      expect((await send(createdCase(create), address, token, { key: newKey() })).status).toBe(201);
       return run();
     case "createSession.rateLimited":
       for (let i = 0; i < SESSIONS_PER_ADDRESS; i++) await session(address);

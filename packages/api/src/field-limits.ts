@@ -10,4 +10,6 @@ export const FIELD_LIMITS = {
   email: 254,
   company: 100,
   item: 80,
+  /** Why a customer cancels an order (sample_order.cancel_reason, also the staff's reason). */
+  reason: 500,
 } as const;

@@ -5,11 +5,13 @@
 // submission engine and transport take this half only (through ./schemas.ts): schemas, no server code.
 import { defineOperations } from "@once/idempotency";
 import { leadFingerprint, leadInputSchema } from "./lead/lead-schema.ts";
+import { cancellationFingerprint, cancellationInputSchema } from "./order/cancellation-schema.ts";
 import { orderFingerprint, orderInputSchema } from "./order/order-schema.ts";
 
 export const operations = defineOperations({
   order: { input: orderInputSchema, fingerprint: orderFingerprint, procedure: ["order", "create"] },
   lead: { input: leadInputSchema, fingerprint: leadFingerprint, procedure: ["lead", "submit"] },
+  cancellation: { input: cancellationInputSchema, fingerprint: cancellationFingerprint, procedure: ["order", "cancel"] },
 });
 
 export type OperationType = (typeof operations.types)[number];

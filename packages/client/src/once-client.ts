@@ -13,8 +13,10 @@ export type Order = Schemas["Order"];
 export type Lead = Schemas["Lead"];
 export type Operation = Schemas["Operation"];
 export type Session = Schemas["Session"];
+export type Cancellation = Schemas["Cancellation"];
 export type OrderInput = paths["/api/v1/orders"]["post"]["requestBody"]["content"]["application/json"];
 export type LeadInput = paths["/api/v1/leads"]["post"]["requestBody"]["content"]["application/json"];
+export type CancellationInput = paths["/api/v1/orders/{number}/cancellation"]["post"]["requestBody"]["content"]["application/json"];
 export type OperationType = NonNullable<paths["/api/v1/operations/{key}"]["get"]["parameters"]["query"]>["type"];
 
 export type Outcome<T> =
@@ -108,6 +110,21 @@ export function createOnceClient(options: OnceClientOptions) {
       const key = create.key ?? mintKey();
       return call<Lead>(
         (signal) => http.POST("/api/v1/leads", { params: { header: { "Idempotency-Key": key } }, headers: auth(), body, signal }),
+        key,
+        create.signal,
+      );
+    },
+    /** Cancels this session's order `number` ("SO-000042") before it is packed, exactly once per key. */
+    cancelOrder(number: string, body: CancellationInput, create: CreateOptions = {}): Promise<Outcome<Cancellation>> {
+      const key = create.key ?? mintKey();
+      return call<Cancellation>(
+        (signal) =>
+          http.POST("/api/v1/orders/{number}/cancellation", {
+            params: { header: { "Idempotency-Key": key }, path: { number } },
+            headers: auth(),
+            body,
+            signal,
+          }),
         key,
         create.signal,
       );

@@ -71,4 +71,14 @@ export const RECEIPT_WORDS: Record<OperationType, ReceiptWords> = {
     noun: "me.inquiry",
     what: ({ params }) => (textOf(params.content) ? excerpt(String(params.content)) : undefined),
   },
+  cancellation: {
+    last: "receipt.lastCancellation",
+    confirmed: "status.confirmed.cancellation",
+    whatLabel: "cancel.reason",
+    sentAt: "receipt.cancelledAt",
+    history: "receipt.viewOrders",
+    next: "receipt.nextCancellation",
+    noun: "me.cancellation",
+    what: ({ params }) => textOf(params.reason),
+  },
 };

@@ -8,15 +8,23 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { readPressedIntents, type PendingOperation } from "@once/idempotency/client";
-import { leadInputSchema, webOrderInputSchema } from "@once/api/schemas";
+import { webOrderInputSchema } from "@once/api/schemas";
 import { PRESSED_INTENTS_KEY } from "./store-key";
 import { operations } from "./operations";
 import { SUBMIT_KEY, type OperationType, type OperationVariables } from "./outcome";
 import { readSessionTag } from "./session-tag";
 import { leaveOutbox } from "./sync-outbox";
 
-/** The schema each web form validates with (the server's own). */
-export const formSchemas = { order: webOrderInputSchema, lead: leadInputSchema } as const satisfies Record<OperationType, z.ZodMiniType>;
+type Specs = typeof operations.specs;
+/**
+ * The schema each web form validates with: the operation's own input schema from the registry,
+ * except where the web form asks for more than the API (the order form always takes a contact).
+ */
+type FormSchemas = { [Type in OperationType]: Type extends "order" ? typeof webOrderInputSchema : Specs[Type]["input"] };
+export const formSchemas = {
+  ...Object.fromEntries(Object.entries(operations.specs).map(([type, spec]) => [type, spec.input])),
+  order: webOrderInputSchema,
+} as FormSchemas;
 
 const refusedScopes = new Set<string>();
 

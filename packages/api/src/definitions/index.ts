@@ -2,12 +2,14 @@
 // refuses a type without its definition, and definitions.test.ts an entry without any of its parts.
 import type { OperationType } from "../operations.ts";
 import type { AnyServerOperation, ServerOperation } from "./define.ts";
+import { cancellationDefinition } from "./cancellation.ts";
 import { leadDefinition } from "./lead.ts";
 import { orderDefinition } from "./order.ts";
 
 export const DEFINITIONS = {
   order: orderDefinition,
   lead: leadDefinition,
+  cancellation: cancellationDefinition,
 } satisfies { [Type in OperationType]: AnyServerOperation<Type> };
 
 export type Definitions = typeof DEFINITIONS;

@@ -60,6 +60,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{number}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order before it is packed
+         * @description The session that placed the order cancels it, with a reason (≤ 500 characters); its copies go back to stock and the order's timeline shows the cancellation. Once packed it can no longer be cancelled (`ALREADY_PACKED`); a second cancellation under a new key answers `ALREADY_CANCELLED`.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/{key}": {
         parameters: {
             query?: never;
@@ -105,7 +125,7 @@ export interface components {
              * @description Stable: branch on this, never on title or detail
              * @enum {string}
              */
-            code: "IDEMPOTENCY_KEY_MISSING" | "IDEMPOTENCY_KEY_INVALID" | "VALIDATION_FAILED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INTERNAL" | "DATABASE_UNAVAILABLE" | "DATABASE_READ_ONLY" | "METHOD_NOT_ALLOWED" | "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED" | "DAILY_LIMIT_REACHED";
+            code: "IDEMPOTENCY_KEY_MISSING" | "IDEMPOTENCY_KEY_INVALID" | "VALIDATION_FAILED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "RATE_LIMITED" | "INTERNAL" | "DATABASE_UNAVAILABLE" | "DATABASE_READ_ONLY" | "METHOD_NOT_ALLOWED" | "GUIDE_NOT_FOUND" | "OUT_OF_STOCK" | "LIMIT_REACHED" | "DAILY_LIMIT_REACHED" | "ORDER_NOT_FOUND" | "ALREADY_PACKED" | "ALREADY_CANCELLED";
             detail: string;
             /** @description true: send the same request with the same key again (after Retry-After when given) */
             retryable: boolean;
@@ -143,11 +163,21 @@ export interface components {
             status: "new" | "contacted" | "qualified" | "won" | "lost";
             createdAt: string;
         };
+        /** @description A cancelled order, as the cancellation left it */
+        Cancellation: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            /** @constant */
+            status: "cancelled";
+            reason: string;
+            cancelledAt: string;
+        };
         /** @description One of your operations: its outcome, result id and first body */
         Operation: {
             key: string;
             /** @enum {string} */
-            type: "order" | "lead";
+            type: "order" | "lead" | "cancellation";
             /** @enum {string} */
             outcome: "completed" | "rejected" | "expired";
             status: number | null;
@@ -498,11 +528,150 @@ export interface operations {
             };
         };
     };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The operation key: one per intent (8-255 characters of A-Z a-z 0-9 . _ : -; a UUIDv4 is ideal), sent unchanged with every retry. Bare or as a structured-field string ("…"). The older lead form's body field `idemKey` is also accepted; both present and different is a 400. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The order's number, as its receipt shows it (SO-000042) */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created, or the replay of a finished operation (`Idempotent-Replayed: true`) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            /** @description A malformed key or body; nothing was stored (IDEMPOTENCY_KEY_MISSING, IDEMPOTENCY_KEY_INVALID, VALIDATION_FAILED) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No session, or one not accepted (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (ORDER_NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The same key is still running: send the same request again after Retry-After (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key is past retention and will never run again (IDEMPOTENCY_KEY_EXPIRED) */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not JSON (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A conflict or a business rejection (IDEMPOTENCY_KEY_REUSED, ALREADY_PACKED, ALREADY_CANCELLED) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a rate limit: send the same request again after Retry-After (RATE_LIMITED) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A server failure; nothing was stored: send the same request again (INTERNAL) */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOperation: {
         parameters: {
             query?: {
                 /** @description Only this operation type */
-                type?: "order" | "lead";
+                type?: "order" | "lead" | "cancellation";
             };
             header?: never;
             path: {

@@ -19,7 +19,21 @@ const operationsOf = (doc: ReturnType<typeof buildOpenApiDocument>) =>
 describe("OpenAPI description", () => {
   it("describes every endpoint of docs/API.md from the handlers' own schemas", () => {
     const doc = buildOpenApiDocument();
-    expect(Object.keys(doc.paths ?? {}).sort()).toEqual(["/api/v1/leads", "/api/v1/operations/{key}", "/api/v1/orders", "/api/v1/sessions"]);
+    expect(Object.keys(doc.paths ?? {}).sort()).toEqual([
+      "/api/v1/leads",
+      "/api/v1/operations/{key}",
+      "/api/v1/orders",
+      "/api/v1/orders/{number}/cancellation",
+      "/api/v1/sessions",
+    ]);
+    // A path parameter is the input's own field, documented as a parameter and left out of the body.
+    const cancel = doc.paths?.["/api/v1/orders/{number}/cancellation"]?.post as {
+      parameters: { name: string; in: string; schema: { pattern?: string } }[];
+      requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown>; required: string[] } } } };
+    };
+    expect(cancel.parameters.find((p) => p.in === "path")).toMatchObject({ name: "number", schema: { pattern: "^SO-[0-9]{6,10}$" } });
+    expect(cancel.requestBody.content["application/json"].schema).toMatchObject({ required: ["reason"] });
+    expect(Object.keys(cancel.requestBody.content["application/json"].schema.properties)).toEqual(["reason"]);
     const order = doc.paths?.["/api/v1/orders"]?.post?.requestBody as { content: { "application/json": { schema: unknown } } };
     expect(order.content["application/json"].schema).toMatchObject({
       required: expect.arrayContaining(["item", "quantity"]),

@@ -161,7 +161,11 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
             {o.events.map((e) => (
               <li key={e.id}>
                 <span className="block text-ink-muted">{time(e.createdAt)}</span>
-                {t("orders.detail.event", { from: t(`orders.status.${e.fromStatus}`), to: t(`orders.status.${e.toStatus}`), actor: e.actor.name })}
+                {t("orders.detail.event", {
+                  from: t(`orders.status.${e.fromStatus}`),
+                  to: t(`orders.status.${e.toStatus}`),
+                  actor: e.actor?.name ?? t("orders.detail.customer"),
+                })}
                 {e.trackingNumber ? <span className="block font-mono">{e.trackingNumber}</span> : null}
                 {e.reason ? <span className="block whitespace-pre-line">{e.reason}</span> : null}
               </li>
