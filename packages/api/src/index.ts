@@ -1,14 +1,14 @@
 export { appRouter, createCaller, type AppRouter } from "./root.ts";
 export { createContextInner, type Context } from "./trpc.ts";
 export type { GuideSummary } from "./catalog/list-guides.ts";
-export { recordOperationEvent, flushOperationStats } from "./operation/operation-stats.ts";
+export { recordOperationEvent, flushOperationStats } from "./records/operation-stats.ts";
 export { listenForLeadEvents } from "./dashboard/lead-events.ts";
 export { seedSampleLeads } from "./lead/sample-leads.ts";
 export { DEFAULT_ORDER_RULES, type OrderRules } from "./order/order-rules.ts";
 export type { LeadSettings } from "./lead/submit-lead.ts";
 export { DEFAULT_OPERATION_SETTINGS, parseOperationSettings, type OperationSettings } from "./definitions/settings.ts";
-export { compactOperationRecords, expireOperationRecords } from "./operation/record-store.ts";
-export { operations, OPERATION_TYPES, type OperationType } from "./operations.ts";
+export { compactOperationRecords, expireOperationRecords } from "./records/record-store.ts";
+export { operations, OPERATION_TYPES, type OperationType } from "./registry.ts";
 export {
   findOwn,
   lookUpByPhone,

@@ -4,13 +4,13 @@ import { operationProcedures } from "./definitions/trpc-procedures.ts";
 import { catalogRouter } from "./routers/catalog.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
 import { meRouter } from "./routers/me.ts";
-import { operationRouter } from "./routers/operation.ts";
+import { lookUpRouter } from "./routers/look-up.ts";
 import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
 
 export const appRouter = createTRPCRouter({
   catalog: catalogRouter,
   ...operationProcedures(),
-  operation: operationRouter,
+  operation: lookUpRouter,
   me: meRouter,
   dashboard: dashboardRouter,
 });

@@ -9,6 +9,6 @@ export {
   type OrderView,
 } from "./order/order-schema.ts";
 export { leadInputSchema, leadFingerprint, type LeadInput, type LeadView } from "./lead/lead-schema.ts";
-export type { OperationView } from "./operation/find-operation.ts";
+export type { OperationView } from "./records/find-operation.ts";
 export { REJECTION_CODES, type RejectionBody, type RejectionCode } from "./business-rejection.ts";
-export { operations, OPERATION_TYPES, procedurePath, type OperationType } from "./operations.ts";
+export { operations, OPERATION_TYPES, procedurePath, type OperationType } from "./registry.ts";

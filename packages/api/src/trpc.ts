@@ -15,7 +15,7 @@ import type { StreamSession } from "./dashboard/session-stream.ts";
 import { spendWriteBudget } from "./limits/write-budget.ts";
 import { internalErrorMessage } from "./request/request-id.ts";
 import type { OperationSettings } from "./definitions/settings.ts";
-import { recordStore } from "./operation/record-store.ts";
+import { recordStore } from "./records/record-store.ts";
 import { appTRPCError, databaseOutageError } from "./app-error.ts";
 
 export interface Context {

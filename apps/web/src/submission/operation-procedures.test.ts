@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appRouter } from "@once/api";
-import { operations } from "./operations";
+import { operations } from "./registry";
 import { OPERATION_PROCEDURES } from "./operation-procedures";
 
 describe("the service worker's procedures", () => {

@@ -1,8 +1,8 @@
 // How each operation reads on the customer's screens: its receipt's words and rows, its entry
-// among the unconfirmed ones on /me. Typed by the registry (packages/api/src/operations.ts): a
+// among the unconfirmed ones on /me. Typed by the registry (packages/api/src/registry.ts): a
 // type added there does not compile until it says here how it reads.
 import type { MessageKey, Translate } from "~/i18n/messages";
-import type { OperationType } from "./operations";
+import type { OperationType } from "./registry";
 
 /** What a row may use: the operation's parameters and the page's words. */
 export interface ReadContext {

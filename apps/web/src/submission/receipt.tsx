@@ -5,8 +5,8 @@
 import { CircleCheck, Icon } from "@once/ui/icons";
 import { cx } from "@once/ui";
 import { useI18n } from "~/i18n/i18n-provider";
-import type { OperationType } from "./operations";
-import type { ConfirmedResult, OperationVariables } from "./outcome";
+import type { OperationType } from "./registry";
+import type { ConfirmedResult, OperationVariables } from "./submission-types";
 import { RECEIPT_WORDS } from "./receipt-words";
 
 /** Where the number goes in a translated heading, so it can be wrapped in its own element. */

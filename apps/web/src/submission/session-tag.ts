@@ -4,7 +4,7 @@
 // differs (the rule is @once/idempotency/client's session-tag).
 import { SESSION_TAG_COOKIE } from "@once/api/session-cookies";
 import { cookieSessionTag, sessionChanged } from "@once/idempotency/client";
-import type { OperationVariables } from "./outcome";
+import type { OperationVariables } from "./submission-types";
 
 /** The current session's tag, or null (no session yet, or not in a browser). */
 export const readSessionTag = cookieSessionTag(SESSION_TAG_COOKIE);

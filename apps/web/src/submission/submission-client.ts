@@ -4,8 +4,8 @@
 import type { TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@once/api/client";
 import { browserLocks, createOperationClient, createOperationStore, createSupersededKeys, type KeyValueStorage } from "@once/idempotency/client";
-import { operations } from "./operations";
-import type { ConfirmedResult } from "./outcome";
+import { operations } from "./registry";
+import type { ConfirmedResult } from "./submission-types";
 import { readSessionTag } from "./session-tag";
 import { SUBMISSION_STORE_KEY } from "./store-key";
 import { leaveOutbox } from "./sync-outbox";

@@ -10,7 +10,7 @@ import { REJECTION_CODES } from "@once/api/schemas";
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { PendingLife } from "./pending-life";
-import type { OperationType } from "./operations";
+import type { OperationType } from "./registry";
 import { Receipt } from "./receipt";
 import { RECEIPT_WORDS } from "./receipt-words";
 import type { CheckAnswer, SubmissionView } from "./use-submission";

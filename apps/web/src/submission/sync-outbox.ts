@@ -8,7 +8,7 @@
 // sends what is stored (the engine resumes it).
 import type { Mutation, QueryClient } from "@tanstack/react-query";
 import { isStale, type SupersededKeys } from "@once/idempotency/client";
-import { SUBMIT_KEY, type OperationVariables } from "./outcome";
+import { SUBMIT_KEY, type OperationVariables } from "./submission-types";
 import { OUTBOX } from "./outbox-names";
 
 let opened: Promise<IDBDatabase | null> | undefined;

@@ -5,13 +5,13 @@ import { TRPCClientError, type TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@once/api/client";
 import type { AttemptFailure, OperationTransport } from "@once/idempotency/client";
 import type { ProtocolErrorData } from "@once/idempotency/trpc";
-import { operations, type OperationType } from "./operations";
+import { operations, type OperationType } from "./registry";
 
 type Mutation = { mutate(input: Record<string, unknown> & { idempotencyKey: string }): Promise<{ result: unknown; replayed: boolean }> };
 
 /**
  * The typed client's mutation at the procedure the registry names for this type (`procedure`
- * in packages/api/src/operations.ts, where the server builds it too); operation-procedures.test.ts
+ * in packages/api/src/registry.ts, where the server builds it too); operation-procedures.test.ts
  * checks each is a mutation of the app's router.
  */
 const mutationOf = (client: TRPCClient<AppRouter>, type: OperationType): Mutation => {

@@ -16,7 +16,7 @@ import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitL
 import { isStale, retryDelay, shouldRetry, STORE_FORMAT_VERSION } from "@once/idempotency/client";
 import { transformer, type AppRouter } from "@once/api/client";
 import { makeQueryClient } from "./query-client";
-import { SUBMIT_KEY, type ConfirmedResult, type OperationVariables } from "~/submission/outcome";
+import { SUBMIT_KEY, type ConfirmedResult, type OperationVariables } from "~/submission/submission-types";
 import { recordNextAttempt } from "~/submission/next-attempt";
 import { storePersister } from "~/submission/store-persister";
 import { createSubmissionClient, createSubmissionStore, type SubmissionClient } from "~/submission/submission-client";

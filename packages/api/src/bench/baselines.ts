@@ -11,7 +11,7 @@ import type { PrismaClient } from "@once/db";
 import { computeFingerprint } from "@once/idempotency";
 import { leadFingerprint, type LeadInput } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 
 /**
  * The business operation every baseline runs, and the app's own record store: what

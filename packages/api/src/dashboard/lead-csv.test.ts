@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { csvCell, leadBatches, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";

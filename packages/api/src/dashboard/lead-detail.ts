@@ -4,7 +4,7 @@
 import type { PrismaClient } from "@once/db";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber } from "../lead/lead-schema.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { customerPrincipal } from "../session/customer-session.ts";
 import { leadFieldsSelect } from "./lead-list.ts";
 

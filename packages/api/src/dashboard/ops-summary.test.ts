@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
-import { flushOperationStats, recordOperationEvent } from "../operation/operation-stats.ts";
+import { flushOperationStats, recordOperationEvent } from "../records/operation-stats.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { getOpsSummary } from "./ops-summary.ts";
 

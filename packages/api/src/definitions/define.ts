@@ -1,4 +1,4 @@
-// The server half of one exactly-once operation. With its browser-safe half in ../operations.ts
+// The server half of one exactly-once operation. With its browser-safe half in ../registry.ts
 // (type, input schema, fingerprint, tRPC procedure) it is the operation's one definition: the
 // tRPC procedure (trpc-procedures.ts), the REST handler and route (../rest/operation-routes.ts),
 // the OpenAPI path and examples (../rest/openapi/document.ts) and the metrics route template
@@ -9,7 +9,7 @@ import type { InputOf } from "@once/idempotency";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import type { RejectionCode } from "../business-rejection.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
-import { operations, type OperationType } from "../operations.ts";
+import { operations, type OperationType } from "../registry.ts";
 import type { ExampleCase } from "../rest/openapi/example-case.ts";
 import type { OperationSettings, SettingsKey } from "./settings.ts";
 

@@ -3,7 +3,7 @@
 // in production. Pure: no database.
 import { describe, expect, it } from "vitest";
 import { appRouter } from "../root.ts";
-import { OPERATION_TYPES, operations, procedurePath } from "../operations.ts";
+import { OPERATION_TYPES, operations, procedurePath } from "../registry.ts";
 import { buildOpenApiDocument } from "../rest/openapi/document.ts";
 import { OPERATION_ROUTE_TEMPLATES } from "../rest/operation-routes.ts";
 import { DEFINITIONS, definitionList, operationFor, type ServerOperation } from "./index.ts";

@@ -1,6 +1,6 @@
-// Every operation's server half, one per type of the registry (../operations.ts): the compiler
+// Every operation's server half, one per type of the registry (../registry.ts): the compiler
 // refuses a type without its definition, and definitions.test.ts an entry without any of its parts.
-import type { OperationType } from "../operations.ts";
+import type { OperationType } from "../registry.ts";
 import type { AnyServerOperation, ServerOperation } from "./define.ts";
 import { cancellationDefinition } from "./cancellation.ts";
 import { leadDefinition } from "./lead.ts";

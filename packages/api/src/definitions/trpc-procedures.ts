@@ -3,7 +3,7 @@
 // the business function its definition builds from the context's one settings record.
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
-import { OPERATION_TYPES, operations, type OperationType } from "../operations.ts";
+import { OPERATION_TYPES, operations, type OperationType } from "../registry.ts";
 import { idempotentCustomerMutation, type Context } from "../trpc.ts";
 import { operationFor, type OperationCall, type ServerOperation } from "./define.ts";
 import { DEFINITIONS } from "./index.ts";

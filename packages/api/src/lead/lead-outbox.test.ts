@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import type { PrismaClient } from "@once/db";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { leadOperation } from "./submit-lead.ts";

@@ -3,7 +3,7 @@
 // this again replays them and creates nothing new.
 import type { PrismaClient } from "@once/db";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { z } from "zod/mini";
 import { leadInputSchema } from "./lead-schema.ts";
 import { submitLeadOperation } from "./submit-lead.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeFingerprint, mintOperationKey } from "@once/idempotency";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import type { PrismaClient } from "@once/db";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { createOrderOperation } from "./create-order.ts";

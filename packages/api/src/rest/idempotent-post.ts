@@ -5,7 +5,7 @@ import type { z } from "zod/mini";
 import type { Prisma } from "@once/db";
 import { operationResponse, readJsonBody, readOperationKey } from "@once/idempotency/http";
 import { runOnce, type IdempotentOperation } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import { spendCreateBudget } from "./spend-budget.ts";

@@ -2,7 +2,7 @@
 // The operations' endpoints are derived from their definitions (./operation-routes.ts).
 export { operationEndpoint, operationTypeAt, OPERATION_ROUTE_TEMPLATES } from "./operation-routes.ts";
 export { createSessionHandler } from "./sessions.ts";
-export { getOperationHandler } from "./operations.ts";
+export { getOperationHandler } from "./look-up.ts";
 export type { RestDeps } from "./rest-context.ts";
 export { buildOpenApiDocument, type OpenApiVersion } from "./openapi/document.ts";
 export { postOnly, getOnly, unknownEndpoint } from "./http-errors.ts";

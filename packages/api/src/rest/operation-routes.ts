@@ -3,7 +3,7 @@
 // /api/v1 catch-all route (app/api/v1/[[...path]]/route.ts), so a new operation needs no route file.
 import { clientAddressOf } from "../limits/client-address.ts";
 import { requestIdOf } from "../request/request-id.ts";
-import { operations, type OperationType } from "../operations.ts";
+import { operations, type OperationType } from "../registry.ts";
 import { definitionList, operationFor, routeTemplateOf, type ServerOperation } from "../definitions/index.ts";
 import { DEFAULT_OPERATION_SETTINGS } from "../definitions/settings.ts";
 import { postOnly, unknownEndpoint } from "./http-errors.ts";

@@ -8,7 +8,7 @@ import type { OperationRecord } from "@once/idempotency/server";
 import type { RestDeps } from "./rest-context.ts";
 import { clientAddressOf } from "../limits/client-address.ts";
 import { spendReplayBudget, spendWriteBudget } from "../limits/write-budget.ts";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 
 /**
  * Spends the request's budget; returns the record of the Idempotency-Key header's key (null:

@@ -7,7 +7,7 @@ import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";

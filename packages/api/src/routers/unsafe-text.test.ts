@@ -8,7 +8,7 @@ import { $ZodError } from "zod/v4/core";
 import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
-import { recordStore } from "../operation/record-store.ts";
+import { recordStore } from "../records/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { operationEndpoint } from "../rest/index.ts";
 import { createCustomerSession } from "../session/customer-session.ts";

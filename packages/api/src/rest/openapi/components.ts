@@ -8,7 +8,7 @@ import { PROBLEM_TYPE_BASE } from "@once/idempotency/http";
 import { appErrors, DASHBOARD_ONLY_CODES } from "../../app-error.ts";
 import { REJECTION_CODES } from "../../business-rejection.ts";
 import { leadInputSchema, leadViewSchema } from "../../lead/lead-schema.ts";
-import { operationViewSchema } from "../../operation/find-operation.ts";
+import { operationViewSchema } from "../../records/find-operation.ts";
 import { orderInputSchema, orderViewSchema } from "../../order/order-schema.ts";
 import { SESSION_COOKIE } from "../../session/customer-session.ts";
 import { httpErrors } from "../http-errors.ts";

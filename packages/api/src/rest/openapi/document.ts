@@ -7,7 +7,7 @@ import { z } from "zod";
 import { z as zm } from "zod/mini";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { OPERATION_KEY_DESCRIPTION, OPERATION_KEY_PATTERN_SOURCE } from "@once/idempotency";
-import { OPERATION_TYPES } from "../../operations.ts";
+import { OPERATION_TYPES } from "../../registry.ts";
 import { definitionList, type ServerOperation } from "../../definitions/index.ts";
 import { REPLAY_BUDGET_FACTOR } from "../../limits/rate-limits.ts";
 import { bodyExamples, parameterExamples, responseExamples, statusesOf, type ExampleCase } from "./example-case.ts";

@@ -3,7 +3,7 @@
 import { IdempotencyError, OPERATION_KEY_DESCRIPTION } from "@once/idempotency";
 import { AppError } from "../../app-error.ts";
 import { reject } from "../../business-rejection.ts";
-import { OPERATION_TYPES } from "../../operations.ts";
+import { OPERATION_TYPES } from "../../registry.ts";
 import { internalErrorMessage } from "../../request/request-id.ts";
 import type { ExampleCase } from "./example-case.ts";
 import { problem, SAMPLE_CREATED_AT, SAMPLE_EXPIRES_AT, SAMPLE_KEY, SAMPLE_ORDER_ID, SAMPLE_REQUEST_ID } from "./sample-values.ts";

@@ -9,7 +9,7 @@ import { Clock, Icon, Inbox, Mail, Package, TriangleAlert } from "@once/ui/icons
 import { useI18n } from "~/i18n/i18n-provider";
 import type { MessageKey } from "~/i18n/messages";
 import { useTRPC } from "~/trpc/react";
-import { MAX_PENDING_AGE_MS, SESSION_CHANGED, SUBMIT_KEY, type OperationVariables } from "~/submission/outcome";
+import { MAX_PENDING_AGE_MS, SESSION_CHANGED, SUBMIT_KEY, type OperationVariables } from "~/submission/submission-types";
 import { RECEIPT_WORDS } from "~/submission/receipt-words";
 import { sessionChangedFor } from "~/submission/session-tag";
 

@@ -1,11 +1,11 @@
 // docs/OPERATIONS.md shows only commands that a test runs (RUN, ELSEWHERE) or that are listed as
 // changing the machine itself (HOST) and checked through the files they install; and the list
-// names nothing the page no longer shows. (operations-commands.ts says who runs what.)
+// names nothing the page no longer shows. (runbook-commands.ts says who runs what.)
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "@once/scripts/cluster/node-process";
-import { ELSEWHERE, HOST, RUN } from "./operations-commands.ts";
+import { ELSEWHERE, HOST, RUN } from "./runbook-commands.ts";
 
 /** The commands of the page's ```sh blocks (continued lines joined), without comments. */
 function documentedCommands(markdown: string): string[] {

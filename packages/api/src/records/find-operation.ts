@@ -2,7 +2,7 @@
 // caller's own principal is searched, so another customer's key reveals nothing.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
-import { OPERATION_TYPES, type OperationType } from "../operations.ts";
+import { OPERATION_TYPES, type OperationType } from "../registry.ts";
 import { recordStore } from "./record-store.ts";
 
 export const operationViewSchema = z.object({

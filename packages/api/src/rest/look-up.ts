@@ -1,8 +1,8 @@
-// GET /api/v1/operations/{key}[?type=order|lead]: the caller's own operation, or 404.
+// GET /api/v1/operations/{key}[?type=<operation type>]: the look-up of the caller's own operation, or 404.
 import { IdempotencyError, isOperationKey, OPERATION_KEY_DESCRIPTION } from "@once/idempotency";
 import { AppError } from "../app-error.ts";
-import { OPERATION_TYPES, type OperationType } from "../operations.ts";
-import { findOperation } from "../operation/find-operation.ts";
+import { OPERATION_TYPES, type OperationType } from "../registry.ts";
+import { findOperation } from "../records/find-operation.ts";
 import { authenticateCustomer } from "./authenticate.ts";
 import { withProblemResponses } from "./handle-errors.ts";
 import type { RestDeps } from "./rest-context.ts";

@@ -1,6 +1,6 @@
 // Every command docs/OPERATIONS.md shows, exactly as written there, and who runs it. The
 // operations tests run the RUN commands verbatim through bash, with the paths of a production
-// machine moved into a temporary folder (`onTestMachine`); operations-doc.test.ts fails when the
+// machine moved into a temporary folder (`onTestMachine`); runbook-doc.test.ts fails when the
 // document shows a command that is not listed here, or this file lists one it no longer shows.
 
 /** Run by the operations system tests (e2e/system/operations-*.test.ts). */
@@ -29,7 +29,7 @@ export const RUN = {
 export const ELSEWHERE: Record<string, string> = {
   "pnpm install --frozen-lockfile": "scripts/test.sh installs the packages this way",
   "pnpm cluster --ha --nodes 2 --port 8080": "ha-failover.test.ts starts the same HA database (scripts/cluster/ha/ha-database.ts) with two nodes on it",
-  "pnpm build": "the test command builds before the system tests; the standalone folder it leaves is what operations-standalone.test.ts runs",
+  "pnpm build": "the test command builds before the system tests; the standalone folder it leaves is what runbook-standalone.test.ts runs",
   // "## Metrics" and "## Request ids": fleet-metrics.test.ts does what these do, on a
   // production node (scrape with the token; POST with an id, its outbox row, its log lines).
   "curl -s -H \"Authorization: Bearer $METRICS_TOKEN\" http://127.0.0.1:3000/metrics | grep '^once_'": "fleet-metrics.test.ts scrapes /metrics with the token",
@@ -43,7 +43,7 @@ export const ELSEWHERE: Record<string, string> = {
 /**
  * Commands that change the machine itself (users, /etc, systemd). Not run: the test machines
  * have no systemd and tests must not add users. What they act on is checked instead:
- * operations-config.test.ts verifies the unit files with systemd-analyze and the nginx files
+ * runbook-config.test.ts verifies the unit files with systemd-analyze and the nginx files
  * with nginx -t, and the rolling restart they perform is fleet-rolling-restart.test.ts.
  */
 export const HOST = [

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { repoRoot } from "@once/scripts/cluster/node-process";
 import { deployFile, unitSetting, writeTlsNginx } from "./deploy-files.ts";
-import { onTestMachine, RUN, type TestMachine } from "./operations-commands.ts";
+import { onTestMachine, RUN, type TestMachine } from "./runbook-commands.ts";
 import { startReleaseProcess, waitFor, type ReleaseProcess } from "./standalone-process.ts";
 
 const PORT = 3385;

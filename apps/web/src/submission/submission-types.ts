@@ -2,7 +2,7 @@
 // under in the QueryClient, the operation as the browser keeps it, the confirmed result, and
 // the protocol's attention rules (@once/idempotency/client).
 import type { PendingOperation } from "@once/idempotency/client";
-import type { OperationType } from "./operations";
+import type { OperationType } from "./registry";
 
 export { MAX_PENDING_AGE_MS, SESSION_CHANGED } from "@once/idempotency/client";
 export type { OperationType };

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "@once/scripts/cluster/node-process";
 import { deployFile, unitSetting, writeTlsNginx } from "./deploy-files.ts";
-import { RUN } from "./operations-commands.ts";
+import { RUN } from "./runbook-commands.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "once-deploy-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { createCaller, createContextInner } from "@once/api";
 import { createPrismaClient, type PrismaClient } from "@once/db";
 import { seedDatabase } from "@once/db/seed";
 import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
-import { onTestMachine, RUN, type TestMachine } from "./operations-commands.ts";
+import { onTestMachine, RUN, type TestMachine } from "./runbook-commands.ts";
 
 const work = mkdtempSync(path.join(os.tmpdir(), "once-backup-"));
 const restoredName = `t_restored_${randomBytes(4).toString("hex")}`;
