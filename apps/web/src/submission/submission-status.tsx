@@ -13,16 +13,14 @@ import { PendingLife } from "./pending-life";
 import type { OperationType } from "./registry";
 import { Receipt } from "./receipt";
 import { RECEIPT_WORDS } from "./receipt-words";
-import type { CheckAnswer, SubmissionView } from "./use-submission";
+import type { Submission, SubmissionView } from "./use-submission";
 
 export interface SubmissionStatusProps {
-  view: SubmissionView;
+  /** The form's submission: its view, the "check now" and "edit" actions and their state. */
+  submission: Pick<Submission, "view" | "checking" | "checkAnswer" | "checkNow" | "editPending" | "startNew">;
   kind: OperationType;
-  checking: boolean;
-  checkAnswer: CheckAnswer | null;
-  onCheckNow: () => void;
-  onEdit: () => void;
-  onStartNew: () => void;
+  /** What "start again" does, when the form has more to reset than a new key. */
+  onStartNew?: () => void;
   /** The guide's title in the page's language (orders), for the receipt. */
   subject?: string;
 }
@@ -53,7 +51,10 @@ function useRevealOnChange(phase: SubmissionView["phase"]) {
   return ref;
 }
 
-export function SubmissionStatus({ view, kind, checking, checkAnswer, onCheckNow, onEdit, onStartNew, subject }: SubmissionStatusProps) {
+export function SubmissionStatus({ submission, kind, onStartNew = submission.startNew, subject }: SubmissionStatusProps) {
+  const { view, checking, checkAnswer } = submission;
+  const onCheckNow = () => void submission.checkNow();
+  const onEdit = submission.editPending;
   const { t } = useI18n();
   const region = useRevealOnChange(view.phase);
   return (

@@ -36,7 +36,7 @@ const NOT_READY: Submission = {
 
 const FIRST_TOUCH = ["focusin", "pointerdown", "keydown"] as const;
 
-interface DeferredSubmission extends Submission {
+export interface DeferredSubmission extends Submission {
   /** A press is stored and waiting for the engine: show the button as busy, lock the fields. */
   starting: boolean;
   binding: React.ReactNode;

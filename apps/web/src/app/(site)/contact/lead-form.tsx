@@ -7,7 +7,7 @@ import { FIELD_LIMITS } from "@once/api/field-limits";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
-import { SubmitButton } from "~/submission/submit-button";
+import { FormEnd } from "~/submission/form-end";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
@@ -21,8 +21,8 @@ export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialC
     defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "" },
   });
   const scope = "lead";
-  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
-    useDeferredSubmission("lead", scope, form);
+  const submission = useDeferredSubmission("lead", scope, form);
+  const { view, activeKey, starting, submit, startNew, lastConfirmed, Receipt } = submission;
   const locked = view.phase !== "form" || starting;
   const errors = form.formState.errors;
   const startNewLead = () => {
@@ -101,18 +101,15 @@ export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialC
           />
         </div>
       </fieldset>
-      <SubmitButton label={t("form.submitLead")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={sendIcon} />
-      {heldNote}
-      <Status
-        view={view}
+      <FormEnd
+        submission={submission}
         kind="lead"
-        checking={checking}
-        checkAnswer={checkAnswer}
-        onCheckNow={() => void checkNow()}
-        onEdit={editPending}
+        label={t("form.submitLead")}
+        icon={sendIcon}
+        heldNote={heldNote}
+        validating={form.formState.isSubmitting}
         onStartNew={startNewLead}
       />
-      {binding}
     </form>
   );
 }

@@ -32,8 +32,8 @@ export function OrderForm({
     defaultValues: { item: slug, quantity: 1, contact: { name: "", phone: "", address: "" } },
   });
   const scope = `order:${slug}`;
-  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, lastConfirmed, binding, Status, Receipt } =
-    useDeferredSubmission("order", scope, form);
+  const submission = useDeferredSubmission("order", scope, form);
+  const { view, activeKey, starting, submit, lastConfirmed, Receipt } = submission;
   const locked = view.phase !== "form" || starting;
   const errors = form.formState.errors;
 
@@ -101,17 +101,8 @@ export function OrderForm({
       </fieldset>
       <SubmitButton label={t("form.submitOrder")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={sendIcon} />
       {heldNote}
-      <Status
-        view={view}
-        kind="order"
-        subject={title}
-        checking={checking}
-        checkAnswer={checkAnswer}
-        onCheckNow={() => void checkNow()}
-        onEdit={editPending}
-        onStartNew={startNew}
-      />
-      {binding}
+      <submission.Status submission={submission} kind="order" subject={title} />
+      {submission.binding}
     </form>
   );
 }

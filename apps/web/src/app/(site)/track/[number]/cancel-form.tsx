@@ -13,7 +13,7 @@ import { FIELD_LIMITS } from "@once/api/field-limits";
 import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
-import { SubmitButton } from "~/submission/submit-button";
+import { FormEnd } from "~/submission/form-end";
 import { useDeferredSubmission } from "~/submission/use-deferred-submission";
 
 type CancelValues = { number: string; reason: string };
@@ -24,11 +24,8 @@ export function CancelForm({ number, heldNote }: { number: string; heldNote: Rea
   const router = useRouter();
   const form = useForm<CancelValues>({ resolver: deferredResolver("cancellation", { reason: t("cancel.reason") }, t), defaultValues: { number, reason: "" } });
   const scope = `cancellation:${number}`;
-  const { view, activeKey, starting, submit, startNew, editPending, checkNow, checking, checkAnswer, binding, Status } = useDeferredSubmission(
-    "cancellation",
-    scope,
-    form,
-  );
+  const submission = useDeferredSubmission("cancellation", scope, form);
+  const { view, activeKey, starting, submit } = submission;
   const locked = view.phase !== "form" || starting;
   useEffect(() => {
     if (view.phase === "confirmed") router.refresh();
@@ -61,18 +58,14 @@ export function CancelForm({ number, heldNote }: { number: string; heldNote: Rea
           error={form.formState.errors.reason?.message}
         />
       </fieldset>
-      <SubmitButton label={t("cancel.submit")} phase={view.phase} waiting={starting || form.formState.isSubmitting} icon={null} />
-      {heldNote}
-      <Status
-        view={view}
+      <FormEnd
+        submission={submission}
         kind="cancellation"
-        checking={checking}
-        checkAnswer={checkAnswer}
-        onCheckNow={() => void checkNow()}
-        onEdit={editPending}
-        onStartNew={startNew}
+        label={t("cancel.submit")}
+        icon={null}
+        heldNote={heldNote}
+        validating={form.formState.isSubmitting}
       />
-      {binding}
     </form>
   );
 }
