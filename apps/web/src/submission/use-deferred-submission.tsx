@@ -83,3 +83,14 @@ export function useDeferredSubmission<T extends FieldValues>(type: OperationType
     Receipt: engine?.Receipt ?? null,
   };
 }
+
+/**
+ * What every submission form carries: ./early-press.ts finds it by its scope, and lets its
+ * presses through once it carries the engine's key.
+ */
+export const submissionFormProps = (scope: string, activeKey: string | null) => ({
+  className: "group space-y-1",
+  noValidate: true,
+  "data-scope": scope,
+  "data-operation-key": activeKey ?? undefined,
+});

@@ -8,7 +8,7 @@ import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { FormEnd } from "~/submission/form-end";
-import { useDeferredSubmission } from "~/submission/use-deferred-submission";
+import { submissionFormProps, useDeferredSubmission } from "~/submission/use-deferred-submission";
 
 type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
 
@@ -31,10 +31,7 @@ export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialC
   };
   return (
     <form
-      className="group space-y-1"
-      noValidate
-      data-scope={scope}
-      data-operation-key={activeKey ?? undefined}
+      {...submissionFormProps(scope, activeKey)}
       aria-label={t("contact.heading")}
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...(values as unknown as LeadInput) }))(e)}
     >
@@ -101,15 +98,7 @@ export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialC
           />
         </div>
       </fieldset>
-      <FormEnd
-        submission={submission}
-        kind="lead"
-        label={t("form.submitLead")}
-        icon={sendIcon}
-        heldNote={heldNote}
-        validating={form.formState.isSubmitting}
-        onStartNew={startNewLead}
-      />
+      <FormEnd submission={submission} kind="lead" label={t("form.submitLead")} icon={sendIcon} heldNote={heldNote} form={form} onStartNew={startNewLead} />
     </form>
   );
 }

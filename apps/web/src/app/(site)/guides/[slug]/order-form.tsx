@@ -9,7 +9,7 @@ import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { SubmitButton } from "~/submission/submit-button";
-import { useDeferredSubmission } from "~/submission/use-deferred-submission";
+import { submissionFormProps, useDeferredSubmission } from "~/submission/use-deferred-submission";
 
 /** `sendIcon` and `heldNote`: drawn by the server page (~/submission/send-icon.tsx, ~/submission/held-note.tsx). */
 export function OrderForm({
@@ -39,10 +39,7 @@ export function OrderForm({
 
   return (
     <form
-      className="group space-y-1"
-      noValidate
-      data-scope={scope}
-      data-operation-key={activeKey ?? undefined}
+      {...submissionFormProps(scope, activeKey)}
       aria-label={t("guides.order")}
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...values }))(e)}
     >

@@ -14,7 +14,7 @@ import { useI18n } from "~/i18n/i18n-provider";
 import { deferredResolver } from "~/submission/deferred-resolver";
 import { TextField } from "~/submission/text-field";
 import { FormEnd } from "~/submission/form-end";
-import { useDeferredSubmission } from "~/submission/use-deferred-submission";
+import { submissionFormProps, useDeferredSubmission } from "~/submission/use-deferred-submission";
 
 type CancelValues = { number: string; reason: string };
 
@@ -32,10 +32,7 @@ export function CancelForm({ number, heldNote }: { number: string; heldNote: Rea
   }, [view.phase, router]);
   return (
     <form
-      className="group space-y-1"
-      noValidate
-      data-scope={scope}
-      data-operation-key={activeKey ?? undefined}
+      {...submissionFormProps(scope, activeKey)}
       aria-labelledby="cancel-heading"
       onSubmit={(e) => void form.handleSubmit((values) => submit({ ...values }))(e)}
     >
@@ -58,14 +55,7 @@ export function CancelForm({ number, heldNote }: { number: string; heldNote: Rea
           error={form.formState.errors.reason?.message}
         />
       </fieldset>
-      <FormEnd
-        submission={submission}
-        kind="cancellation"
-        label={t("cancel.submit")}
-        icon={null}
-        heldNote={heldNote}
-        validating={form.formState.isSubmitting}
-      />
+      <FormEnd submission={submission} kind="cancellation" label={t("cancel.submit")} heldNote={heldNote} form={form} />
     </form>
   );
 }
