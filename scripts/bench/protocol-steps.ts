@@ -5,6 +5,13 @@
 // Prisma, the same statement on node-postgres alone, Prisma's interactive transaction, the
 // look-up before the claim, and the four scenarios' database work ((a) to (d) minus HTTP,
 // session and write budget). Figures are per operation; read them against each other, in one run.
+//
+// Beside the timings it prints what each operation sends to PostgreSQL, counted on the wire by a
+// proxy (./counting-proxy.ts) in front of the server, one operation at a time on clients of
+// their own (the timed runs do not go through it): statements, and round trips (each Sync or
+// simple Query the client then waits on). Also for a concurrent duplicate: a second request with
+// the key of one still running its business write, which must wait and then replay. The
+// statements of one fresh key, one replay and one such duplicate are printed in order.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -12,11 +19,15 @@ import { insertLeadWithoutProtocol, recordStore, submitLeadOperation, submitLead
 import { createPrismaClient } from "@once/db";
 import { createTestDatabase, testAdminUrl } from "@once/db/testing";
 import { runOnce } from "@once/idempotency/server";
+import { startCountingProxy, type CountingProxy, type WireCounts } from "./counting-proxy.ts";
 import { cpuMsOf } from "./process-cpu.ts";
 import { tearDown } from "./tear-down.ts";
 
-const { values } = parseArgs({ options: { operations: { type: "string", default: "3000" }, concurrency: { type: "string", default: "50" } } });
+const { values } = parseArgs({
+  options: { operations: { type: "string", default: "3000" }, concurrency: { type: "string", default: "50" }, counted: { type: "string", default: "100" } },
+});
 const operations = Number(values.operations);
+const countedOperations = Number(values.counted);
 const concurrency = Number(values.concurrency);
 
 const database = await createTestDatabase("bench_steps");
@@ -25,6 +36,13 @@ const prisma = createPrismaClient(database.url, { poolSize: concurrency });
 // pass the server's connection limit (100 by default).
 const pool = new pg.Pool({ connectionString: database.url, max: concurrency });
 const admin = new pg.Client({ connectionString: testAdminUrl() });
+// Two proxies: a concurrent duplicate's statements are told from its first's by the proxy they pass.
+const target = new URL(database.url);
+const proxies: CountingProxy[] = [];
+for (let i = 0; i < 2; i++) proxies.push(await startCountingProxy({ host: target.hostname, port: Number(target.port || 5432) }));
+const [firstProxy, secondProxy] = proxies as [CountingProxy, CountingProxy];
+const counted = createPrismaClient(firstProxy.url(database.url), { poolSize: 2 });
+const countedSecond = createPrismaClient(secondProxy.url(database.url), { poolSize: 2 });
 try {
   await admin.connect();
   const store = recordStore(prisma); // the REST endpoints' own store
@@ -42,6 +60,75 @@ try {
     const key = randomUUID();
     await runOnce(store, submitLeadOperation, { principal, key, input: lead(i) });
     replayKeys.push(key);
+  }
+
+  // What each operation sends, counted on the wire, one operation at a time.
+  const countedStore = recordStore(counted);
+  const countedSecondStore = recordStore(countedSecond);
+  const sends = new Map<string, WireCounts>();
+  const perOperation = async (name: string, proxy: CountingProxy, step: (i: number) => Promise<unknown>) => {
+    await step(-1); // the client's connection and prepared types, outside the count
+    proxy.reset();
+    for (let i = 0; i < countedOperations; i++) await step(i);
+    const total = proxy.counts();
+    sends.set(name, {
+      statements: total.statements / countedOperations,
+      roundTrips: total.roundTrips / countedOperations,
+      waits: total.waits / countedOperations,
+    });
+  };
+  // The first request holds its business write until the duplicate is seen waiting for the key,
+  // so the duplicate always arrives while the first is running (never before, never after).
+  const waitingForLock = async () =>
+    Number(
+      (await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [database.name]))
+        .rows[0]!.n,
+    );
+  const heldUntilDuplicateWaits: typeof submitLeadOperation = {
+    ...submitLeadOperation,
+    async execute(tx, input, context) {
+      while ((await waitingForLock()) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      return submitLeadOperation.execute(tx, input, context);
+    },
+  };
+  const concurrentDuplicate = async (i: number) => {
+    const key = randomUUID();
+    let enter!: () => void;
+    const entered = new Promise<void>((resolve) => (enter = resolve));
+    const held: typeof submitLeadOperation = {
+      ...heldUntilDuplicateWaits,
+      execute: (tx, input, context) => (enter(), heldUntilDuplicateWaits.execute(tx, input, context)),
+    };
+    const first = runOnce(countedStore, held, { principal, key, input: lead(i) });
+    await entered;
+    const second = await runOnce(countedSecondStore, submitLeadOperation, { principal, key, input: lead(i) }, { lockTimeoutMs: 10_000 });
+    if (!second.replayed) throw new Error("the concurrent duplicate executed");
+    await first;
+  };
+  const countedKeys = () => randomUUID();
+  await perOperation("(a) business write alone", firstProxy, (i) => insertLeadWithoutProtocol(counted, principal, countedKeys(), lead(i)));
+  await perOperation("(b) runOnce, fresh key", firstProxy, (i) =>
+    runOnce(countedStore, submitLeadOperation, { principal, key: countedKeys(), input: lead(i) }),
+  );
+  await perOperation("(b') runOnce, fresh key, look-up skipped", firstProxy, (i) =>
+    runOnce(countedStore, submitLeadOperation, { principal, key: countedKeys(), input: lead(i), found: null }),
+  );
+  await perOperation("(c) runOnce, replay", firstProxy, (i) =>
+    runOnce(countedStore, submitLeadOperation, { principal, key: replayKeys[Math.abs(i) % replayKeys.length]!, input: lead(Math.abs(i) % replayKeys.length) }),
+  );
+  await perOperation("(d) seed 000 protocol", firstProxy, (i) => submitLeadSeed000Style(counted, principal, countedKeys(), lead(i)));
+  await perOperation("(e) a concurrent duplicate (the second request)", secondProxy, concurrentDuplicate);
+  // The statements of one of each, in order.
+  const traced: [string, CountingProxy, () => Promise<unknown>][] = [
+    ["(b) a fresh key", firstProxy, () => runOnce(countedStore, submitLeadOperation, { principal, key: randomUUID(), input: lead(7) })],
+    ["(c) a replay", firstProxy, () => runOnce(countedStore, submitLeadOperation, { principal, key: replayKeys[7]!, input: lead(7) })],
+    ["(e) a concurrent duplicate", secondProxy, () => concurrentDuplicate(7)],
+  ];
+  const traces: string[] = [];
+  for (const [name, proxy, once] of traced) {
+    const stop = proxy.trace();
+    await once();
+    traces.push(`${name}:`, ...stop().map((s, n) => `  ${n + 1}. [connection ${s.connection}] ${s.sql}`));
   }
 
   type Step = [name: string, step: (i: number) => Promise<unknown>, after?: () => Promise<void>];
@@ -76,8 +163,12 @@ try {
   };
 
   console.log(`\n${operations} operations per step, ${concurrency} at once, PostgreSQL ${database.name}\n`);
-  console.log("| step | this process µs/op | PostgreSQL µs/op | ops/s |");
-  console.log("|---|---|---|---|");
+  const sent = (name: string) => {
+    const c = sends.get(name);
+    return c ? `${c.statements.toFixed(1)} | ${c.roundTrips.toFixed(1)}` : " | ";
+  };
+  console.log("| step | this process µs/op | PostgreSQL µs/op | ops/s | statements/op | round trips/op |");
+  console.log("|---|---|---|---|---|---|");
   for (const [name, step, after] of steps) {
     await run(step, Math.min(1000, operations)); // warm-up: pool connections, plans, JIT
     const pids = await backends();
@@ -87,11 +178,22 @@ try {
     const seconds = (performance.now() - before.at) / 1000;
     const nodeUs = (cpu.user + cpu.system) / operations;
     const databaseUs = ((cpuMsOf([...new Set([...pids, ...(await backends())])]) - before.database) * 1000) / operations;
-    console.log(`| ${name} | ${nodeUs.toFixed(0)} | ${databaseUs.toFixed(0)} | ${(operations / seconds).toFixed(0)} |`);
+    console.log(`| ${name} | ${nodeUs.toFixed(0)} | ${databaseUs.toFixed(0)} | ${(operations / seconds).toFixed(0)} | ${sent(name)} |`);
     await after?.();
   }
+  const duplicate = "(e) a concurrent duplicate (the second request)";
+  console.log(`| ${duplicate} | – | – | – | ${sent(duplicate)} |`);
+  const checks = [...sends.values()].filter((c) => c.waits !== c.roundTrips);
+  console.log(
+    `\nStatements and round trips: ${countedOperations} operations each, one at a time, counted by a proxy on the wire` +
+      (checks.length === 0 ? " (turns of the conversation seen on the socket: the same)." : `; turns seen on the socket differ: ${JSON.stringify([...sends])}`),
+  );
+  console.log(`\n${traces.join("\n")}`);
 } finally {
   await tearDown(
+    () => counted.$disconnect(),
+    () => countedSecond.$disconnect(),
+    ...proxies.map((proxy) => () => proxy.close()),
     () => admin.end(),
     () => (pool.ended ? undefined : pool.end()),
     () => prisma.$disconnect(),
