@@ -2,9 +2,10 @@
 // `pnpm bench:idempotency` measures whole requests; this measures, in one process on the same
 // Prisma client and pool the node uses (50 connections, 50 concurrent callers), the CPU each
 // step costs this process and the PostgreSQL backends serving it: one statement through
-// Prisma, the same statement on node-postgres alone, Prisma's interactive transaction, the
-// look-up before the claim, and the four scenarios' database work ((a) to (d) minus HTTP,
-// session and write budget). Figures are per operation; read them against each other, in one run.
+// Prisma, the same statement on node-postgres alone, Prisma's interactive transaction, a
+// look-up of a key, and the four scenarios' database work ((a) to (d) minus HTTP, session and
+// write budget), with and without a look-up by the caller as REST makes one (to choose the
+// budget). Figures are per operation; read them against each other, in one run.
 //
 // Beside the timings it prints what each operation sends to PostgreSQL, counted on the wire by a
 // proxy (./counting-proxy.ts) in front of the server, one operation at a time on clients of
@@ -16,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { insertLeadWithoutProtocol, recordStore, submitLeadOperation, submitLeadSeed000Style } from "@once/api/bench/baselines";
-import { createPrismaClient } from "@once/db";
+import { createPrismaClient, type PrismaClient } from "@once/db";
 import { createTestDatabase, testAdminUrl } from "@once/db/testing";
 import { runOnce } from "@once/idempotency/server";
 import { startCountingProxy, type CountingProxy, type WireCounts } from "./counting-proxy.ts";
@@ -36,16 +37,21 @@ const prisma = createPrismaClient(database.url, { poolSize: concurrency });
 // pass the server's connection limit (100 by default).
 const pool = new pg.Pool({ connectionString: database.url, max: concurrency });
 const admin = new pg.Client({ connectionString: testAdminUrl() });
-// Two proxies: a concurrent duplicate's statements are told from its first's by the proxy they pass.
+// The counted operations' clients, each through a proxy of its own: a concurrent duplicate's
+// statements are told from its first's by the proxy they pass.
 const target = new URL(database.url);
 const proxies: CountingProxy[] = [];
-for (let i = 0; i < 2; i++) proxies.push(await startCountingProxy({ host: target.hostname, port: Number(target.port || 5432) }));
-const [firstProxy, secondProxy] = proxies as [CountingProxy, CountingProxy];
-const counted = createPrismaClient(firstProxy.url(database.url), { poolSize: 2 });
-const countedSecond = createPrismaClient(secondProxy.url(database.url), { poolSize: 2 });
+const countedClients: PrismaClient[] = [];
 try {
   await admin.connect();
-  const store = recordStore(prisma); // the REST endpoints' own store
+  for (let i = 0; i < 2; i++) {
+    const proxy = await startCountingProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxies.push(proxy);
+    countedClients.push(createPrismaClient(proxy.url(database.url), { poolSize: 2 }));
+  }
+  const [firstProxy, secondProxy] = proxies as [CountingProxy, CountingProxy];
+  const [counted, countedSecond] = countedClients as [PrismaClient, PrismaClient];
+
   const principal = `customer:${randomUUID()}`;
   // What the REST endpoint hands the operation for the HTTP bench's body (optional fields null).
   const lead = (i: number) => ({
@@ -58,13 +64,37 @@ try {
   const replayKeys: string[] = [];
   for (let i = 0; i < 200; i++) {
     const key = randomUUID();
-    await runOnce(store, submitLeadOperation, { principal, key, input: lead(i) });
+    await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead(i) });
     replayKeys.push(key);
   }
+  const replay = (i: number) => ({ principal, key: replayKeys[Math.abs(i) % replayKeys.length]!, input: lead(Math.abs(i) % replayKeys.length) });
+
+  /** The scenarios' database work on one client (the timed one, or a counted one). */
+  const scenariosOn = (client: PrismaClient): [name: string, step: (i: number) => Promise<unknown>][] => {
+    const store = recordStore(client); // the REST endpoints' own store
+    const scope = { principal, operation: submitLeadOperation.type };
+    return [
+      ["(a) business write alone", (i) => insertLeadWithoutProtocol(client, principal, randomUUID(), lead(i))],
+      ["(b) runOnce, fresh key", (i) => runOnce(store, submitLeadOperation, { principal, key: randomUUID(), input: lead(i) })],
+      ["(b') runOnce, fresh key, found: null", (i) => runOnce(store, submitLeadOperation, { principal, key: randomUUID(), input: lead(i), found: null })],
+      [
+        "(b'') the caller's look-up, then runOnce (REST), fresh key",
+        async (i) => {
+          const key = randomUUID();
+          const found = await store.find(scope, key);
+          return runOnce(store, submitLeadOperation, { principal, key, input: lead(i), found });
+        },
+      ],
+      ["(c) runOnce, replay", (i) => runOnce(store, submitLeadOperation, replay(i))],
+      [
+        "(c') the caller's look-up, then runOnce (REST), replay",
+        async (i) => runOnce(store, submitLeadOperation, { ...replay(i), found: await store.find(scope, replay(i).key) }),
+      ],
+      ["(d) seed 000 protocol", (i) => submitLeadSeed000Style(client, principal, randomUUID(), lead(i))],
+    ];
+  };
 
   // What each operation sends, counted on the wire, one operation at a time.
-  const countedStore = recordStore(counted);
-  const countedSecondStore = recordStore(countedSecond);
   const sends = new Map<string, WireCounts>();
   const perOperation = async (name: string, proxy: CountingProxy, step: (i: number) => Promise<unknown>) => {
     await step(-1); // the client's connection and prepared types, outside the count
@@ -77,51 +107,38 @@ try {
       waits: total.waits / countedOperations,
     });
   };
-  // The first request holds its business write until the duplicate is seen waiting for the key,
+  // The first request holds its business write until the duplicate is seen waiting for a lock,
   // so the duplicate always arrives while the first is running (never before, never after).
   const waitingForLock = async () =>
     Number(
       (await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [database.name]))
         .rows[0]!.n,
     );
-  const heldUntilDuplicateWaits: typeof submitLeadOperation = {
-    ...submitLeadOperation,
-    async execute(tx, input, context) {
-      while ((await waitingForLock()) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-      return submitLeadOperation.execute(tx, input, context);
-    },
-  };
   const concurrentDuplicate = async (i: number) => {
     const key = randomUUID();
     let enter!: () => void;
     const entered = new Promise<void>((resolve) => (enter = resolve));
     const held: typeof submitLeadOperation = {
-      ...heldUntilDuplicateWaits,
-      execute: (tx, input, context) => (enter(), heldUntilDuplicateWaits.execute(tx, input, context)),
+      ...submitLeadOperation,
+      async execute(tx, input, context) {
+        enter();
+        while ((await waitingForLock()) === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+        return submitLeadOperation.execute(tx, input, context);
+      },
     };
-    const first = runOnce(countedStore, held, { principal, key, input: lead(i) });
+    const first = runOnce(recordStore(counted), held, { principal, key, input: lead(i) });
     await entered;
-    const second = await runOnce(countedSecondStore, submitLeadOperation, { principal, key, input: lead(i) }, { lockTimeoutMs: 10_000 });
+    const second = await runOnce(recordStore(countedSecond), submitLeadOperation, { principal, key, input: lead(i) }, { lockTimeoutMs: 10_000 });
     if (!second.replayed) throw new Error("the concurrent duplicate executed");
     await first;
   };
-  const countedKeys = () => randomUUID();
-  await perOperation("(a) business write alone", firstProxy, (i) => insertLeadWithoutProtocol(counted, principal, countedKeys(), lead(i)));
-  await perOperation("(b) runOnce, fresh key", firstProxy, (i) =>
-    runOnce(countedStore, submitLeadOperation, { principal, key: countedKeys(), input: lead(i) }),
-  );
-  await perOperation("(b') runOnce, fresh key, look-up skipped", firstProxy, (i) =>
-    runOnce(countedStore, submitLeadOperation, { principal, key: countedKeys(), input: lead(i), found: null }),
-  );
-  await perOperation("(c) runOnce, replay", firstProxy, (i) =>
-    runOnce(countedStore, submitLeadOperation, { principal, key: replayKeys[Math.abs(i) % replayKeys.length]!, input: lead(Math.abs(i) % replayKeys.length) }),
-  );
-  await perOperation("(d) seed 000 protocol", firstProxy, (i) => submitLeadSeed000Style(counted, principal, countedKeys(), lead(i)));
-  await perOperation("(e) a concurrent duplicate (the second request)", secondProxy, concurrentDuplicate);
+  for (const [name, step] of scenariosOn(counted)) await perOperation(name, firstProxy, step);
+  const duplicate = "(e) a concurrent duplicate (the second request)";
+  await perOperation(duplicate, secondProxy, concurrentDuplicate);
   // The statements of one of each, in order.
   const traced: [string, CountingProxy, () => Promise<unknown>][] = [
-    ["(b) a fresh key", firstProxy, () => runOnce(countedStore, submitLeadOperation, { principal, key: randomUUID(), input: lead(7) })],
-    ["(c) a replay", firstProxy, () => runOnce(countedStore, submitLeadOperation, { principal, key: replayKeys[7]!, input: lead(7) })],
+    ["(b) a fresh key", firstProxy, () => runOnce(recordStore(counted), submitLeadOperation, { principal, key: randomUUID(), input: lead(7) })],
+    ["(c) a replay", firstProxy, () => runOnce(recordStore(counted), submitLeadOperation, replay(7))],
     ["(e) a concurrent duplicate", secondProxy, () => concurrentDuplicate(7)],
   ];
   const traces: string[] = [];
@@ -138,15 +155,8 @@ try {
     ["one statement through Prisma ($queryRawUnsafe)", () => prisma.$queryRawUnsafe("select 1")],
     ["Prisma interactive transaction, empty", () => prisma.$transaction(() => Promise.resolve(undefined))],
     ["interactive transaction + one statement", () => prisma.$transaction((tx) => tx.$queryRawUnsafe("select 1"))],
-    ["look-up before the claim (store.find)", () => store.find({ principal, operation: "lead" }, randomUUID())],
-    ["(a) business write alone", (i) => insertLeadWithoutProtocol(prisma, principal, randomUUID(), lead(i))],
-    ["(b) runOnce, fresh key", (i) => runOnce(store, submitLeadOperation, { principal, key: randomUUID(), input: lead(i) })],
-    ["(b') runOnce, fresh key, look-up skipped", (i) => runOnce(store, submitLeadOperation, { principal, key: randomUUID(), input: lead(i), found: null })],
-    [
-      "(c) runOnce, replay",
-      (i) => runOnce(store, submitLeadOperation, { principal, key: replayKeys[i % replayKeys.length]!, input: lead(i % replayKeys.length) }),
-    ],
-    ["(d) seed 000 protocol", (i) => submitLeadSeed000Style(prisma, principal, randomUUID(), lead(i))],
+    ["a look-up of a key (store.find)", () => recordStore(prisma).find({ principal, operation: "lead" }, randomUUID())],
+    ...scenariosOn(prisma),
   ];
 
   const backends = async () =>
@@ -181,18 +191,15 @@ try {
     console.log(`| ${name} | ${nodeUs.toFixed(0)} | ${databaseUs.toFixed(0)} | ${(operations / seconds).toFixed(0)} | ${sent(name)} |`);
     await after?.();
   }
-  const duplicate = "(e) a concurrent duplicate (the second request)";
   console.log(`| ${duplicate} | – | – | – | ${sent(duplicate)} |`);
-  const checks = [...sends.values()].filter((c) => c.waits !== c.roundTrips);
+  const turns = [...sends.values()].every((c) => c.waits === c.roundTrips) ? "the same" : JSON.stringify([...sends]);
   console.log(
-    `\nStatements and round trips: ${countedOperations} operations each, one at a time, counted by a proxy on the wire` +
-      (checks.length === 0 ? " (turns of the conversation seen on the socket: the same)." : `; turns seen on the socket differ: ${JSON.stringify([...sends])}`),
+    `\nStatements and round trips: ${countedOperations} operations each, one at a time, counted by a proxy on the wire (turns of the conversation seen on the socket: ${turns}).`,
   );
   console.log(`\n${traces.join("\n")}`);
 } finally {
   await tearDown(
-    () => counted.$disconnect(),
-    () => countedSecond.$disconnect(),
+    ...countedClients.map((client) => () => client.$disconnect()),
     ...proxies.map((proxy) => () => proxy.close()),
     () => admin.end(),
     () => (pool.ended ? undefined : pool.end()),
