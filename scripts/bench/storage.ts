@@ -5,7 +5,8 @@
 // hits both alike, one connection each runs the protocol (runOnce over the PostgreSQL store,
 // as the nodes do) for:
 //   claim   a fresh key of an existing customer: the claim, the outcome, the commit;
-//   replay  a random live record (completed or rejected): the look-up and the stored answer.
+//   replay  a random live record (completed or rejected): the claim, which finds the key taken
+//           and reads its record, and the stored answer.
 // Target: p95 on the full table within 20 % of the empty one (ratio ≤ 1.2). Then the retention
 // sweep on the full table: one expiry batch, and compaction batches of 500 tombstones.
 import { randomInt, randomUUID } from "node:crypto";

@@ -28,7 +28,7 @@ export function idempotentPostHandler<Schema extends z.ZodMiniObject, Body>(
       const key = readOperationKey(request.headers, body);
       const fields = Object.keys(params).length > 0 && typeof body === "object" && body !== null ? { ...body, ...params } : body;
       const input = parseOrRefuse(schema, fields, "the body does not match the schema");
-      // The budget's look-up of this key, when it made one, is not made again.
+      // The budget's look-up of this key, when it made one: a replay is answered from it.
       const found = lookedUp?.key === key ? lookedUp.found : undefined;
       const result = await runOnce(recordStore(deps.prisma), op, { principal, key, input, found }, deps.idempotency);
       deps.log?.("operation", { type: op.type, replayed: result.replayed, status: result.status });

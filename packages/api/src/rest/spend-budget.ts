@@ -2,7 +2,8 @@
 // from it and runs nothing (a replay, a conflict, an expired key), so it spends the generous
 // replay budget; anything else may execute and spends the write budget. Decided before the
 // body is read, so a request that fails later (bad JSON, bad fields) has still paid. The
-// look-up is handed on to runOnce (`found`), which then does not make it a second time.
+// look-up is handed on to runOnce (`found`), which answers a replay from it without opening a
+// transaction, and takes a fresh key straight to its claim.
 import { readOperationKey } from "@once/idempotency/http";
 import type { OperationRecord } from "@once/idempotency/server";
 import type { RestDeps } from "./rest-context.ts";

@@ -1,8 +1,9 @@
 // The store in memory: for fast tests of the protocol's states and of applications that use
 // it, with the PostgreSQL store's semantics (the shared suite in `testing/` checks both):
 // a transaction's claim and outcome become visible only when it commits, a failing
-// transaction leaves nothing behind, and a second transaction claiming the same key waits
-// for the first, up to the lock timeout.
+// transaction leaves nothing behind, a second transaction claiming the same key waits
+// for the first, up to the lock timeout, and a claim of a key that is taken hands back its
+// record.
 import type { ClaimToken, CounterDelta, IdempotencyStore, OperationRecord, Scope, StoreTransaction } from "../server/store.ts";
 import { LockTimeoutError } from "../server/store.ts";
 
@@ -52,7 +53,8 @@ export function createMemoryStore(options: { now?: () => Date } = {}): MemorySto
         async claim(scope, key, fingerprint, expiresAt) {
           const id = keyOf(scope, key);
           for (;;) {
-            if (committed.has(id)) return null;
+            const taken = committed.get(id);
+            if (taken) return { taken: copy(taken) };
             const other = claims.get(id);
             if (!other) break;
             let timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +80,7 @@ export function createMemoryStore(options: { now?: () => Date } = {}): MemorySto
             counters: { replayed: 0, conflict: 0, inProgress: 0 },
           };
           pendingRows.set(id, row);
-          return { claim: id } satisfies ClaimToken;
+          return { held: { claim: id } satisfies ClaimToken };
         },
         find: (scope, key) => Promise.resolve(copy(committed.get(keyOf(scope, key)))),
         complete(claim, outcome) {

@@ -2,8 +2,13 @@
 // interactive-transaction methods), so business functions run in the same transaction as
 // the claim and receive the full Prisma transaction client. Raw SQL because the claim must
 // be an INSERT … ON CONFLICT DO NOTHING RETURNING: only that says, without aborting the
-// transaction, whether this request won the key. The table is the one prisma/schema.prisma
-// declares (model IdempotencyRecord: the columns the queries below name).
+// transaction, whether this request won the key; the same statement reads the record of a key
+// that is taken, so the protocol needs no look-up of its own. The table is the one
+// prisma/schema.prisma declares (model IdempotencyRecord: the columns the queries below name).
+//
+// What a fresh key sends, one round trip each: BEGIN (Prisma's driver adapter, before any
+// statement of ours), the claim, the business statements, the outcome, COMMIT (Prisma's, after
+// the last). `pnpm bench:protocol-steps` counts them on the wire.
 import type { ClaimToken, CounterDelta, IdempotencyStore, OperationRecord, Scope, OutcomeToStore, StoreTransaction } from "../server/store.ts";
 import { LockTimeoutError } from "../server/store.ts";
 import { isLockTimeout } from "./lock-timeout.ts";
@@ -46,6 +51,9 @@ interface RecordRow {
   inProgress: number;
 }
 
+/** The claim's one row: the new claim's id, or (null) the columns of the record already there, if any. */
+type ClaimRow = { claim: bigint | null } & { [Column in keyof RecordRow]: RecordRow[Column] | null };
+
 const toRecord = (row: RecordRow | undefined): OperationRecord | null =>
   !row || row.outcome === "in_progress"
     ? null
@@ -84,13 +92,24 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
   const transactionFor = (tx: Tx, lockTimeoutMs: number): StoreTransaction<Tx> => ({
     tx,
     async claim(scope, key, fingerprint, expiresAt) {
-      // lock_timeout is set for this transaction in the same statement, saving a round trip.
-      const rows = await tx.$queryRawUnsafe<{ id: bigint }[]>(
-        `with lock_wait as (select set_config('lock_timeout', $6, true))
-         insert into ${table} (principal, operation, key, fingerprint, outcome, expires_at)
-         select $1, $2, $3, $4, 'in_progress', $5::timestamptz from lock_wait
-         on conflict (principal, operation, key) do nothing
-         returning id`,
+      // One statement, one round trip: lock_timeout for this transaction, the claim, and the
+      // record of a key that is taken. The uncommitted row is the claim: a concurrent claim of
+      // the key waits on its unique-index entry until this transaction ends, so a duplicate
+      // never reaches its business write while this one holds the key. `existing` sees the table
+      // as it was when the statement began: a record committed before (a replay, a conflict, an
+      // expired key), never the row this claim inserts, nor one committed while the statement
+      // ran, typically by the transaction the claim waited for (then null: runOnce reads it
+      // with `find`, the one case that costs a second statement).
+      const [row] = await tx.$queryRawUnsafe<ClaimRow[]>(
+        `with lock_wait as (select set_config('lock_timeout', $6, true)),
+         claimed as (
+           insert into ${table} (principal, operation, key, fingerprint, outcome, expires_at)
+           select $1, $2, $3, $4, 'in_progress', $5::timestamptz from lock_wait
+           on conflict (principal, operation, key) do nothing
+           returning id)
+         select (select id from claimed) as "claim", existing.*
+         from (select) as one
+         left join (select ${columns} from ${table} where principal = $1 and operation = $2 and key = $3) as existing on true`,
         scope.principal,
         scope.operation,
         key,
@@ -98,7 +117,8 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
         expiresAt,
         `${lockTimeoutMs}ms`,
       );
-      return rows[0] ? { claim: rows[0].id } : null;
+      if (row?.claim != null) return { held: { claim: row.claim } };
+      return { taken: row?.operation == null ? null : toRecord(row as RecordRow) };
     },
     find: (scope, key) => find(tx, scope, key),
     async complete(claim: ClaimToken, outcome: OutcomeToStore) {

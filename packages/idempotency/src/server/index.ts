@@ -18,6 +18,7 @@ export {
   type RecordOutcome,
   type RecordCounters,
   type CounterDelta,
+  type Claim,
   type ClaimToken,
   type Scope,
   type OutcomeToStore,

@@ -103,7 +103,7 @@ describe("runOnce", () => {
     expect(await runOnce(store, operation, { principal, key: "key-run-05", input: { n: 5 }, found })).toEqual({ ...first, replayed: true });
     // Looked up before the first committed: the claim finds the committed record and replays it.
     expect(await runOnce(store, operation, { principal, key: "key-run-05", input: { n: 5 }, found: null })).toEqual({ ...first, replayed: true });
-    // A record of another key is not this request's: runOnce looks its own key up.
+    // A record of another key is not this request's: the claim decides.
     expect(await runOnce(store, operation, { principal, key: "key-run-06", input: { n: 6 }, found })).toMatchObject({ replayed: false });
     expect(await rows(principal)).toBe(2);
   });

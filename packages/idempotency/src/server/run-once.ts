@@ -4,9 +4,16 @@
 // result id, commit. So the record, the business row and the result id exist together or not
 // at all, and a crash or an error stores nothing final: the retry simply runs again.
 //
+// The claim is also the look-up: it reads the record of a key that is taken, so a fresh key
+// sends no statement before its transaction (on PostgreSQL: BEGIN, the claim, the business
+// statements, the outcome, COMMIT), and a replay is answered from the claim. A caller that has
+// looked the key up anyway hands its record in (`found`), and a replay then opens no
+// transaction at all.
+//
 // A second request for the same key while the first is still running waits on the claim
-// until the first commits (then replays) or rolls back (then runs itself). The wait is
-// bounded by the lock timeout; past it the answer is IDEMPOTENCY_IN_PROGRESS.
+// until the first commits (then replays) or rolls back (then runs itself); it never reaches
+// its business write while the first holds the key. The wait is bounded by the lock timeout;
+// past it the answer is IDEMPOTENCY_IN_PROGRESS.
 import { computeFingerprint, type FingerprintSpec } from "../shared/fingerprint.ts";
 import { IdempotencyError } from "../shared/errors.ts";
 import type { OperationResult } from "../shared/outcome.ts";
@@ -63,9 +70,11 @@ export interface OperationRequest<Input> {
   input: Input;
   /**
    * The caller's own look-up of this key in this scope during this request (`store.find`), if
-   * it made one, e.g. to choose a rate-limit budget: runOnce answers from that record, or with
-   * null goes straight to the claim, instead of asking the store a second time. The claim
-   * still settles a request that committed the key since (its record is then answered).
+   * it made one, e.g. to choose a rate-limit budget: runOnce answers from that record without
+   * a transaction, or with null goes to the claim. Without it runOnce looks nothing up before
+   * the claim, which reads the record of a key that is taken: a fresh key saves a statement, a
+   * replay costs a transaction (BEGIN, the claim, COMMIT) instead of one look-up. Either way the
+   * claim settles a request that committed the key since (its record is then answered).
    */
   found?: OperationRecord | null;
 }
@@ -100,28 +109,27 @@ async function execute<Input extends object, Body, Tx>(
   const scope: Scope = { principal: request.principal, operation: operation.type };
   const fingerprint = computeFingerprint(operation.fingerprint, request.input);
 
-  // Fast path for retries: a committed record answers without opening a transaction.
+  // The caller's look-up, when it made one, answers a retry without opening a transaction. (A
+  // record handed in for another key or operation is not this request's: the claim decides.)
   const known = request.found;
-  // A record handed in for another key or operation is not this request's: look it up instead.
-  const usable = known === null || (known !== undefined && known.key === request.key && known.operation === operation.type);
-  const existing = usable ? known : await store.find(scope, request.key);
-  if (existing) return answerFromRecord<Body>(existing, fingerprint, settings);
+  if (known && known.key === request.key && known.operation === operation.type) return answerFromRecord<Body>(known, fingerprint, settings);
 
   const expiresAt = new Date(settings.now().getTime() + settings.retentionDays * 86_400_000);
   try {
     const fresh = await store.transaction(
       async ({ tx, claim, find, complete }) => {
         const claimed = await claim(scope, request.key, fingerprint, expiresAt);
-        if (claimed === null) {
-          // Someone committed this key while we waited: answer from their record.
-          const winner = await find(scope, request.key);
+        if ("taken" in claimed) {
+          // The key has an outcome: answer from its record, read by the claim, or, when this
+          // claim waited for the transaction that committed it, by a statement of its own.
+          const winner = claimed.taken ?? (await find(scope, request.key));
           if (!winner) throw inProgress(settings);
           return { record: winner, result: null };
         }
         const decided = await operation.execute(tx, request.input, { principal: request.principal, key: request.key });
         const resultId = decided.outcome === "completed" ? decided.resultId : null;
         const bodyJson = JSON.stringify(decided.body);
-        await complete(claimed, { outcome: decided.outcome, status: decided.status, bodyJson, resultId });
+        await complete(claimed.held, { outcome: decided.outcome, status: decided.status, bodyJson, resultId });
         return { record: null, result: { status: decided.status, body: decided.body as Body, bodyJson, resultId, outcome: decided.outcome, replayed: false } };
       },
       { lockTimeoutMs: settings.lockTimeoutMs },

@@ -1,9 +1,10 @@
 // Where the protocol keeps its records: the one interface every read and write of an operation
-// record goes through. `runOnce` needs only `find` and `transaction`; the rest serves the
-// operation look-up, the counters shown to operators and retention. Implementations:
-// PostgreSQL over a Prisma client (`@once/idempotency/postgres`) and in memory
-// (`@once/idempotency/memory`, for fast tests of protocol states); both pass one suite
-// (`@once/idempotency/testing`).
+// record goes through. `runOnce` needs only `transaction` (its claim reads the record of a key
+// that is taken); `find` serves callers that look a key up first (REST, to pick a budget, then
+// hands the record to runOnce), and the rest the operation look-up, the counters shown to
+// operators and retention. Implementations: PostgreSQL over a Prisma client
+// (`@once/idempotency/postgres`) and in memory (`@once/idempotency/memory`, for fast tests of
+// protocol states); both pass one suite (`@once/idempotency/testing`).
 
 export interface Scope {
   /** Who acts, from the server's auth context only: "customer:<id>", "staff:<id>", ... */
@@ -47,15 +48,25 @@ export interface OutcomeToStore {
 export interface StoreTransaction<Tx> {
   readonly tx: Tx;
   /**
-   * Claims the key for this transaction. Waits while another transaction holds a claim on it;
-   * returns null when that one committed (the key is taken: answer from its record), a token
-   * when this transaction now holds the key.
+   * Claims the key for this transaction, and reads its record when it is taken, in one step: a
+   * fresh key needs no look-up before its claim, and a key with an outcome is answered from the
+   * claim. Waits while another transaction holds a claim on the key, until that one commits
+   * (the key is taken) or rolls back (this transaction claims it).
    */
-  claim: (scope: Scope, key: string, fingerprint: string, expiresAt: Date) => Promise<ClaimToken | null>;
+  claim: (scope: Scope, key: string, fingerprint: string, expiresAt: Date) => Promise<Claim>;
   find: (scope: Scope, key: string) => Promise<OperationRecord | null>;
   /** Records the outcome on the claim; it becomes visible with the commit. */
   complete: (claim: ClaimToken, outcome: OutcomeToStore) => Promise<void>;
 }
+
+/**
+ * What a claim came to. `held`: this transaction holds the key; write the business rows and
+ * `complete` it. `taken`: another transaction committed the key; `taken` is its record when the
+ * claim could read it, null when it could not (PostgreSQL: a statement sees the table as it was
+ * when it began, so a record committed by the transaction the claim waited for is read by a
+ * second statement, `find`).
+ */
+export type Claim = { held: ClaimToken } | { taken: OperationRecord | null };
 
 /** Opaque: what `claim` hands back for `complete`. */
 export type ClaimToken = { readonly claim: unknown };

@@ -1,11 +1,13 @@
 // One suite for every IdempotencyStore: run it with a store factory and a tiny business
 // write of that store's kind, and it checks the semantics runOnce relies on (commit together,
-// roll back together, wait for a concurrent claim, time out, retention) and the protocol's
-// answers on top (first execution, replay, conflict, expiry, rejection, concurrency).
+// roll back together, wait for a concurrent claim, time out, hand back the record of a key
+// that is taken, retention) and the protocol's answers on top (first execution, replay,
+// conflict, expiry, rejection, concurrency: a duplicate never runs its business write, a
+// crash in the middle leaves nothing).
 import { describe, expect, it, vi } from "vitest";
 import { IdempotencyError } from "../shared/errors.ts";
 import { runOnce, type BusinessOutcome, type IdempotentOperation } from "../server/run-once.ts";
-import { LockTimeoutError, type IdempotencyStore } from "../server/store.ts";
+import { LockTimeoutError, type Claim, type ClaimToken, type IdempotencyStore } from "../server/store.ts";
 
 export interface StoreUnderTest<Tx> {
   store: IdempotencyStore<Tx>;
@@ -20,6 +22,23 @@ export interface StoreUnderTest<Tx> {
 let sequence = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 const day = 86_400_000;
+
+/** The token of a claim this transaction holds; throws when the key was taken instead. */
+function held(claim: Claim): ClaimToken {
+  if ("taken" in claim) throw new Error(`expected to hold the key, found it taken (${JSON.stringify(claim.taken)})`);
+  return claim.held;
+}
+
+/** The store, counting its look-ups (`find`, outside a transaction and in one). */
+function countingLookUps<Tx>(store: IdempotencyStore<Tx>) {
+  let lookUps = 0;
+  const counted: IdempotencyStore<Tx> = {
+    ...store,
+    find: (...args) => (lookUps++, store.find(...args)),
+    transaction: (work, options) => store.transaction((t) => work({ ...t, find: (...args) => (lookUps++, t.find(...args)) }), options),
+  };
+  return { counted, lookUps: () => lookUps };
+}
 
 /** A promise and the function that settles it: a step one side waits for and the other takes. */
 function signal() {
@@ -37,10 +56,9 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       let seenInside: unknown = "unset";
       await store.transaction(
         async (t) => {
-          const claim = await t.claim(scope, "key-00001", "v1:abc", new Date(Date.now() + day));
-          expect(claim).not.toBeNull();
+          const claim = held(await t.claim(scope, "key-00001", "v1:abc", new Date(Date.now() + day)));
           const id = await write(t.tx, scope.principal);
-          await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: `{"id":"${id}"}`, resultId: id });
+          await t.complete(claim, { outcome: "completed", status: 201, bodyJson: `{"id":"${id}"}`, resultId: id });
           seenInside = await store.find(scope, "key-00001");
         },
         { lockTimeoutMs: 1_000 },
@@ -64,9 +82,9 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       await expect(
         store.transaction(
           async (t) => {
-            const claim = await t.claim(scope, "key-00002", "v1:abc", new Date(Date.now() + day));
+            const claim = held(await t.claim(scope, "key-00002", "v1:abc", new Date(Date.now() + day)));
             await write(t.tx, scope.principal);
-            await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "x" });
+            await t.complete(claim, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "x" });
             throw new Error("crash after the write");
           },
           { lockTimeoutMs: 1_000 },
@@ -85,15 +103,21 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
         store.transaction(
           async (t) => {
             const claim = await t.claim(scope, key, "v1:abc", expires);
-            events.push(`${who} ${claim ? "claimed" : "taken"}`);
-            if (!claim) return "taken";
+            events.push(`${who} ${"held" in claim ? "claimed" : "taken"}`);
+            if ("taken" in claim) {
+              // Committed by the transaction this claim waited for: the claim may not have been
+              // able to read its record (null), a look-up in this transaction can.
+              if (claim.taken !== null) expect(claim.taken).toMatchObject({ key, outcome: "completed" });
+              expect(await t.find(scope, key)).toMatchObject({ key, outcome: "completed", responseStatus: 201 });
+              return "taken";
+            }
             if (hold) {
               hold.claimed();
               await hold.release;
               events.push(`${who} ends`);
               if (hold.fail) throw new Error("first attempt fails");
             }
-            await t.complete(claim, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
+            await t.complete(claim.held, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
             return "claimed";
           },
           { lockTimeoutMs: 5_000 },
@@ -132,10 +156,10 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       const release = signal();
       const holder = store.transaction(
         async (t) => {
-          const claim = await t.claim(scope, "key-00005", "v1:abc", expires);
+          const claim = held(await t.claim(scope, "key-00005", "v1:abc", expires));
           claimed.fire();
           await release.fired;
-          await t.complete(claim!, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
+          await t.complete(claim, { outcome: "completed", status: 201, bodyJson: "{}", resultId: "r" });
         },
         { lockTimeoutMs: 2_000 },
       );
@@ -147,14 +171,33 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       expect(await store.find(scope, "key-00005")).toMatchObject({ outcome: "completed" });
     });
 
+    it("hands back the record of a key committed before from the claim itself, and changes nothing", async () => {
+      const { store } = setup();
+      const scope = { principal: unique("p"), operation: "thing" };
+      const expires = new Date(Date.now() + day);
+      await store.transaction(
+        async (t) => {
+          const claim = held(await t.claim(scope, "key-00009", "v1:abc", expires));
+          await t.complete(claim, { outcome: "rejected", status: 422, bodyJson: `{"code":"NOPE"}`, resultId: null });
+        },
+        { lockTimeoutMs: 1_000 },
+      );
+      const before = await store.find(scope, "key-00009");
+      // Another fingerprint and expiry: the claim neither takes the key nor rewrites the record.
+      const again = await store.transaction((t) => t.claim(scope, "key-00009", "v1:other", new Date(Date.now() + 2 * day)), { lockTimeoutMs: 1_000 });
+      expect(again).toEqual({ taken: before });
+      expect(before).toMatchObject({ fingerprint: "v1:abc", outcome: "rejected", responseStatus: 422, responseBody: `{"code":"NOPE"}`, resultId: null });
+      expect(await store.find(scope, "key-00009")).toEqual(before);
+    });
+
     it("looks up a principal's newest record among operation types, adds counters, and expires in batches", async () => {
       const { store } = setup();
       const principal = unique("p");
       const commit = (operation: string, key: string, expiresAt: Date) =>
         store.transaction(
           async (t) => {
-            const claim = await t.claim({ principal, operation }, key, "v1:abc", expiresAt);
-            await t.complete(claim!, { outcome: "rejected", status: 422, bodyJson: `{"op":"${operation}"}`, resultId: null });
+            const claim = held(await t.claim({ principal, operation }, key, "v1:abc", expiresAt));
+            await t.complete(claim, { outcome: "rejected", status: 422, bodyJson: `{"op":"${operation}"}`, resultId: null });
           },
           { lockTimeoutMs: 1_000 },
         );
@@ -183,8 +226,8 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       const commit = (key: string, outcome: "completed" | "rejected", expiresAt: Date) =>
         store.transaction(
           async (t) => {
-            const claim = await t.claim({ principal, operation: "thing" }, key, "v1:abc", expiresAt);
-            await t.complete(claim!, { outcome, status: outcome === "completed" ? 201 : 422, bodyJson: "{}", resultId: outcome === "completed" ? "r" : null });
+            const claim = held(await t.claim({ principal, operation: "thing" }, key, "v1:abc", expiresAt));
+            await t.complete(claim, { outcome, status: outcome === "completed" ? 201 : 422, bodyJson: "{}", resultId: outcome === "completed" ? "r" : null });
           },
           { lockTimeoutMs: 1_000 },
         );
@@ -260,30 +303,43 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       expect(await count(principal)).toBe(1);
     });
 
+    it("looks nothing up besides the claim: a fresh key, a replay and a conflict are decided by it", async () => {
+      const { store, write, count } = setup();
+      const principal = unique("p");
+      const op = operationFor(write);
+      const { counted, lookUps } = countingLookUps(store);
+      const first = await runOnce(counted, op, { principal, key: "key-10008", input: { n: 1 } });
+      expect(first).toMatchObject({ status: 201, replayed: false });
+      expect(await runOnce(counted, op, { principal, key: "key-10008", input: { n: 1 } })).toEqual({ ...first, replayed: true });
+      await expect(runOnce(counted, op, { principal, key: "key-10008", input: { n: 2 } })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+      expect(lookUps()).toBe(0);
+      expect(await count(principal)).toBe(1);
+    });
+
     it("uses the caller's own look-up of the key: answers from its record, and with null claims (a key committed since still replays)", async () => {
       const { store, write, count } = setup();
       const principal = unique("p");
       const op = operationFor(write);
-      let finds = 0;
-      const counted: IdempotencyStore<Tx> = { ...store, find: (...args) => (finds++, store.find(...args)) };
+      const { counted, lookUps } = countingLookUps(store);
       const first = await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: null });
       expect(first).toMatchObject({ status: 201, replayed: false });
-      expect(finds).toBe(0);
       const record = await store.find({ principal, operation: op.type }, "key-10006");
-      expect(await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: record })).toMatchObject({
+      let transactions = 0;
+      const countingTransactions: IdempotencyStore<Tx> = { ...counted, transaction: (...args) => (transactions++, counted.transaction(...args)) };
+      expect(await runOnce(countingTransactions, op, { principal, key: "key-10006", input: { n: 1 }, found: record })).toMatchObject({
         replayed: true,
         bodyJson: first.bodyJson,
       });
-      expect(finds).toBe(0);
-      // A record of another key is not taken for this one's: it is looked up.
+      expect(transactions).toBe(0);
+      // A record of another key is not taken for this one's: the claim decides.
       const other = await runOnce(counted, op, { principal, key: "key-10007", input: { n: 2 }, found: record });
       expect(other).toMatchObject({ status: 201, replayed: false });
-      expect(finds).toBe(1);
       // Looked up before the first request committed: the claim finds the key taken.
       expect(await runOnce(counted, op, { principal, key: "key-10006", input: { n: 1 }, found: null })).toMatchObject({
         replayed: true,
         bodyJson: first.bodyJson,
       });
+      expect(lookUps()).toBe(0);
       expect(await count(principal)).toBe(2);
     });
 
@@ -297,6 +353,70 @@ export function describeStoreContract<Tx>(name: string, setup: () => StoreUnderT
       expect(results.filter((r) => !r.replayed)).toHaveLength(1);
       expect(new Set(results.map((r) => r.bodyJson)).size).toBe(1);
       expect(await count(principal)).toBe(1);
+    });
+
+    it("makes a duplicate that arrives during the first's business write wait: it never runs its own, and replays the first's", async () => {
+      const { store, write, count, waitingClaims } = setup();
+      const principal = unique("p");
+      const executions: string[] = [];
+      const entered = signal();
+      const op = operationFor(write);
+      const watched = (who: string, holdUntilDuplicateWaits: boolean): IdempotentOperation<{ n: number }, { id: string }, Tx> => ({
+        ...op,
+        async execute(tx, input, context) {
+          executions.push(who);
+          if (holdUntilDuplicateWaits) {
+            entered.fire();
+            await vi.waitFor(async () => expect(await waitingClaims()).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+          }
+          return op.execute(tx, input, context);
+        },
+      });
+      const first = runOnce(store, watched("first", true), { principal, key: "key-10009", input: { n: 1 } }, { lockTimeoutMs: 10_000 });
+      await entered.fired;
+      const duplicate = await runOnce(store, watched("duplicate", false), { principal, key: "key-10009", input: { n: 1 } }, { lockTimeoutMs: 10_000 });
+      const original = await first;
+      expect(executions).toEqual(["first"]);
+      expect(original).toMatchObject({ replayed: false });
+      expect(duplicate).toEqual({ ...original, replayed: true });
+      expect(await count(principal)).toBe(1);
+    });
+
+    it("leaves nothing when the attempt crashes between its statements, and a duplicate waiting on it then runs it once", async () => {
+      const { store, write, count, waitingClaims } = setup();
+      const principal = unique("p");
+      const op = operationFor(write);
+      const entered = signal();
+      const crashing: IdempotentOperation<{ n: number }, { id: string }, Tx> = {
+        ...op,
+        async execute(tx, _input, { principal: who }) {
+          await write(tx, who); // a business row is written...
+          entered.fire();
+          await vi.waitFor(async () => expect(await waitingClaims()).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+          throw new Error("crash before the outcome"); // ...and the attempt dies before its outcome is stored
+        },
+      };
+      const first = runOnce(store, crashing, { principal, key: "key-10010", input: { n: 1 } }, { lockTimeoutMs: 10_000 });
+      await entered.fired;
+      const duplicate = runOnce(store, op, { principal, key: "key-10010", input: { n: 1 } }, { lockTimeoutMs: 10_000 });
+      await expect(first).rejects.toThrow("crash before the outcome");
+      expect(await duplicate).toMatchObject({ status: 201, replayed: false });
+      expect(await count(principal)).toBe(1);
+      expect(await store.find({ principal, operation: op.type }, "key-10010")).toMatchObject({ outcome: "completed", resultId: (await duplicate).resultId });
+
+      // Alone: the crash leaves neither the record nor the business row, and the retry runs.
+      const alone = unique("p");
+      await expect(
+        runOnce(
+          store,
+          { ...crashing, execute: (tx, _i, c) => write(tx, c.principal).then(() => Promise.reject(new Error("crash"))) },
+          { principal: alone, key: "key-10011", input: { n: 1 } },
+        ),
+      ).rejects.toThrow("crash");
+      expect(await store.find({ principal: alone, operation: op.type }, "key-10011")).toBeNull();
+      expect(await count(alone)).toBe(0);
+      expect(await runOnce(store, op, { principal: alone, key: "key-10011", input: { n: 1 } })).toMatchObject({ replayed: false });
+      expect(await count(alone)).toBe(1);
     });
 
     it("answers IDEMPOTENCY_IN_PROGRESS with the configured Retry-After while another attempt holds the key", async () => {
