@@ -26,6 +26,10 @@ describe("MarkdownText", () => {
     for (const href of ["https://ok.example", "mailto:api@once.example", "#errors"]) expect(markup).toContain(`href="${href}"`);
   });
 
+  it("links no bare address (the problem types are names, not pages)", () => {
+    expect(tags(html("https://docs.once.example/problems/ followed by the code", "inline"))).toBe("https://docs.once.example/problems/ followed by the code");
+  });
+
   it("keeps a code span's characters as they are", () => {
     expect(tags(html('`a<b>&c` and `"…"`', "inline"))).toBe("<code>a&lt;b&gt;&amp;c</code> and <code>&quot;…&quot;</code>");
   });

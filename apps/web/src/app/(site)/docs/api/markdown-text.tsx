@@ -71,7 +71,9 @@ export function MarkdownText({
   className?: string;
 }) {
   if (!children) return null;
-  const text = draw(Lexer.lex(children), variant);
+  // CommonMark without GitHub's extensions: no bare address becomes a link (the problem types'
+  // https://docs.once.example/problems/… are names, not pages anyone can open).
+  const text = draw(Lexer.lex(children, { gfm: false }), variant);
   if (variant === "block")
     return (
       <div lang={lang} className={cx("leading-relaxed", className)}>
