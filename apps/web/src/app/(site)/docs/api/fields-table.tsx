@@ -1,5 +1,6 @@
 // The fields of a JSON body (./schema-fields.ts) as a table: the name with its type, and the
 // schema's own description with what the server checks, said in the page's language.
+import { Fragment } from "react";
 import type { ApiDocsTranslate } from "~/i18n/api-docs";
 import { DOCUMENT_LANG } from "./described-operation";
 import { MarkdownText } from "./markdown-text";
@@ -21,6 +22,19 @@ function ruleText(rule: FieldRule, t: ApiDocsTranslate): string {
   }
 }
 
+/** Lets a long constant (IDEMPOTENCY_KEY_IN_PROGRESS) wrap after its underscores on a narrow screen, not inside a word. */
+const breakable = (text: string) =>
+  text.split("_").map((part, index, parts) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 ? (
+        <>
+          _<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+
 export function FieldsTable({ label, rows, t }: { label: string; rows: FieldRow[]; t: ApiDocsTranslate }) {
   return (
     <ReferenceTable label={label} head={[t("apiDocs.col.name"), t("apiDocs.col.description")]}>
@@ -31,7 +45,7 @@ export function FieldsTable({ label, rows, t }: { label: string; rows: FieldRow[
             <MarkdownText variant="inline" lang={DOCUMENT_LANG}>
               {row.description}
             </MarkdownText>
-            {row.rules.length ? <span className="block text-ink-muted">{row.rules.map((rule) => ruleText(rule, t)).join("; ")}</span> : null}
+            {row.rules.length ? <span className="block text-ink-muted">{breakable(row.rules.map((rule) => ruleText(rule, t)).join("; "))}</span> : null}
           </td>
         </tr>
       ))}

@@ -26,13 +26,14 @@ export function ReferenceTable({ label, head, children }: { label: string; head:
 /** The first cell of a row: the name, and under it its kind (a type, where a parameter goes) and whether it is required. */
 export function NameCell({ name, kind, required }: { name: string; kind?: string; required?: string }) {
   return (
-    <td className="whitespace-nowrap">
-      <code className="font-mono text-[0.8125rem] font-semibold text-ink">{name}</code>
+    // On one line each from small screens up; on a phone the type and "required" may go on two.
+    <td className="sm:whitespace-nowrap">
+      <code className="font-mono text-[0.8125rem] font-semibold whitespace-nowrap text-ink">{name}</code>
       {kind || required ? (
         <span className="mt-0.5 block text-xs text-ink-muted">
-          {kind ? <span className="font-mono">{kind}</span> : null}
+          {kind ? <span className="font-mono whitespace-nowrap">{kind}</span> : null}
           {kind && required ? " · " : null}
-          {required ? <span className="text-danger">{required}</span> : null}
+          {required ? <span className="whitespace-nowrap text-danger">{required}</span> : null}
         </span>
       ) : null}
     </td>
