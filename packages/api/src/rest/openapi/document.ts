@@ -137,7 +137,7 @@ const description = `Exactly-once creates for outside clients. Mint one operatio
 
 Every error is an RFC 9457 \`application/problem+json\` document whose \`code\` is stable and whose \`retryable\` says whether the same request may be sent again. Requests whose key already has an outcome (replays, conflicts, expired keys) spend a rate-limit budget of their own, ${REPLAY_BUDGET_FACTOR} times the write budget. A method an endpoint does not support answers 405 with \`Allow\`, and a path under /api/v1 that names no endpoint a 404, both as problem documents.
 
-Every answer example is named after its case; the request of the same name produced it. A request that breaks this description (a malformed key, an invalid body, no session) is given in the answer example's \`x-request\`. The typed client \`@once/client\` and the guide are in docs/API.md.`;
+Every answer example is named after its case; the request of the same name produced it. A request that breaks this description (a malformed key, an invalid body, no session) is given in the answer example's \`x-request\`. To call it from typed code, generate a client from this document with any OpenAPI 3.1 generator (a 3.0 copy for older tools is at /api/v1/openapi-3.0.json).`;
 
 export function buildOpenApiDocument(version: OpenApiVersion = "3.1.0") {
   return createDocument(

@@ -1,5 +1,8 @@
 // The slice of an OpenAPI operation this page renders, and the request each example case
 // sends, read back from the document (the same object /api/v1/openapi.json serves).
+/** The language the OpenAPI texts (summaries, descriptions, examples) are written in. */
+export const DOCUMENT_LANG = "en";
+
 type Example = {
   summary?: string;
   description?: string;
@@ -11,6 +14,7 @@ type Media = { schema?: unknown; examples?: Record<string, Example> };
 
 export type DescribedOperation = {
   operationId: string;
+  tags?: string[];
   summary: string;
   description: string;
   security?: Record<string, string[]>[];
@@ -24,7 +28,7 @@ export interface ExampleCase {
   status: string;
   summary: string;
   description?: string;
-  request: { path: string; headers: Record<string, string>; body?: unknown; anonymous: boolean };
+  request: { method: string; url: string; headers: Record<string, string>; body?: unknown; anonymous: boolean };
   response: unknown;
 }
 
@@ -50,7 +54,8 @@ export function exampleCases(method: string, path: string, op: DescribedOperatio
         summary: example.summary ?? name,
         description: example.description,
         request: {
-          path: `${method.toUpperCase()} ${url}${query.length ? `?${query.join("&")}` : ""}`,
+          method: method.toUpperCase(),
+          url: `${url}${query.length ? `?${query.join("&")}` : ""}`,
           headers,
           body,
           anonymous: invalid.anonymous === true || !op.security?.length,
