@@ -172,11 +172,14 @@ describe("the served OpenAPI description", () => {
     expect(await (await fetch(`${node().url}/api/v1/openapi-3.0.json`)).json()).toEqual(committed("openapi-3.0.json"));
   });
 
-  it("is rendered at /docs/api with every example, and a summary in Chinese", async () => {
-    const html = (await (await fetch(`${node().url}/docs/api`)).text()).replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
-    for (const c of describedCases(doc)) expect.soft(html, `${c.operationId}.${c.name}`).toContain(`<code>${c.name}</code>`);
+  it("is rendered at /docs/api with every example, in English and in Chinese", async () => {
+    const page = async (lang: string) =>
+      (await (await fetch(`${node().url}/docs/api`, { headers: { cookie: `lang=${lang}` } })).text()).replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+    const html = await page("en");
+    for (const c of describedCases(doc)) expect.soft(html, `${c.operationId}.${c.name}`).toMatch(new RegExp(`<code[^>]*>${c.name}</code>`));
     expect(html).toContain("/api/v1/openapi-3.0.json");
-    expect(html).toContain('lang="zh-CN"');
+    expect(html).toContain("On this page");
+    expect(await page("zh-CN")).toContain("本页目录");
   });
 
   it("holds for every example: status, declared headers and body", async () => {
