@@ -3,7 +3,19 @@
 // own words in the reader's language, every contents link reaching its section, the copy
 // buttons copying their code and saying so, only links that work outside this repository, and
 // a 390 px phone never scrolled sideways (tables and code scroll inside their own boxes).
+import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+
+const SCREENS = join(import.meta.dirname, "../artifacts/screens");
+
+/** The first screen and the customer's cancellation (the newest operation), as a reader sees them: e2e/artifacts/screens. */
+async function screens(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(SCREENS, `${name}.png`) });
+  await page.locator("#cancelOrder").scrollIntoViewIfNeeded();
+  await expect(page.locator("#cancelOrder")).toBeInViewport();
+  await page.screenshot({ path: join(SCREENS, `${name}-cancel-order.png`) });
+}
 
 const WORDS = {
   en: {
@@ -54,6 +66,7 @@ for (const locale of ["en", "zh-CN"] as const) {
     expect(prose).not.toContain("`");
     expect(prose).not.toContain("**");
     if (locale === "zh-CN") await expect(page.getByText("保留英文原文")).toBeVisible();
+    await screens(page, `${locale}-desktop-api-docs`);
     await page.context().close();
   });
 
@@ -107,6 +120,7 @@ for (const locale of ["en", "zh-CN"] as const) {
       .locator("main [role=region], main figure")
       .evaluateAll((boxes) => Math.max(...boxes.map((box) => box.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(390);
+    await screens(page, `${locale}-phone-api-docs`);
     await page.context().close();
   });
 }
