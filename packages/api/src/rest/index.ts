@@ -5,5 +5,6 @@ export { createSessionHandler } from "./sessions.ts";
 export { getOperationHandler } from "./look-up.ts";
 export type { RestDeps } from "./rest-context.ts";
 export { buildOpenApiDocument, type OpenApiVersion } from "./openapi/document.ts";
+export { documentExamples, operationExamples, type ExampleRequest, type ExampleSource } from "./openapi/example-requests.ts";
 export { postOnly, getOnly, unknownEndpoint } from "./http-errors.ts";
 export { exportHandler, type ExportFormat } from "./exports.ts";

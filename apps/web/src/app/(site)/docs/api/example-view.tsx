@@ -3,12 +3,13 @@
 import type { ApiDocsTranslate } from "~/i18n/api-docs";
 import { CodeBlock } from "./code-block";
 import { curlCommand } from "./curl-command";
-import { DOCUMENT_LANG, type ExampleCase } from "./described-operation";
+import type { ExampleRequest } from "@once/api/rest";
+import { DOCUMENT_LANG } from "./described-operation";
 import { MarkdownText } from "./markdown-text";
 
 const show = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
 
-export function ExampleView({ operationId, example, t }: { operationId: string; example: ExampleCase; t: ApiDocsTranslate }) {
+export function ExampleView({ operationId, example, t }: { operationId: string; example: ExampleRequest; t: ApiDocsTranslate }) {
   const id = `${operationId}-${example.name}`;
   return (
     <details className="rounded-control border border-line bg-surface">
@@ -25,13 +26,13 @@ export function ExampleView({ operationId, example, t }: { operationId: string; 
         <MarkdownText className="text-sm" lang={DOCUMENT_LANG}>
           {example.description}
         </MarkdownText>
-        <CodeBlock id={`${id}-request`} caption={t("apiDocs.request")} code={curlCommand(example.request)} t={t} />
-        {example.response === undefined ? (
+        <CodeBlock id={`${id}-request`} caption={t("apiDocs.request")} code={curlCommand(example)} t={t} />
+        {example.answer === undefined ? (
           <p className="my-3 text-sm text-ink-muted">
             {t("apiDocs.response", { status: example.status })} {t("apiDocs.noBody")}
           </p>
         ) : (
-          <CodeBlock id={`${id}-response`} caption={t("apiDocs.response", { status: example.status })} code={show(example.response)} t={t} />
+          <CodeBlock id={`${id}-response`} caption={t("apiDocs.response", { status: example.status })} code={show(example.answer)} t={t} />
         )}
       </div>
     </details>

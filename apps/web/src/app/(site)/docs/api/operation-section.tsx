@@ -1,7 +1,8 @@
 // One operation of the description: what it does, its parameters, body and answers, and every
 // documented case as an example. The words around the OpenAPI texts are the page's language.
 import type { ApiDocsTranslate } from "~/i18n/api-docs";
-import { DOCUMENT_LANG, exampleCases, type DescribedOperation } from "./described-operation";
+import { operationExamples } from "@once/api/rest";
+import { DOCUMENT_LANG, type DescribedOperation } from "./described-operation";
 import { ExampleView } from "./example-view";
 import { FieldsTable } from "./fields-table";
 import { MarkdownText } from "./markdown-text";
@@ -98,7 +99,7 @@ export function OperationSection({
 
       <h4 className={h4}>{t("apiDocs.examples")}</h4>
       <div className="space-y-2">
-        {exampleCases(method, path, op).map((example) => (
+        {operationExamples(path, method, op).map((example) => (
           <ExampleView key={`${example.status} ${example.name}`} operationId={id} example={example} t={t} />
         ))}
       </div>

@@ -12,7 +12,7 @@ describe("curlCommand", () => {
       method: "POST",
       url: "/api/v1/leads",
       headers: { "Idempotency-Key": '"5f3c8a2e"', "Content-Type": "application/json" },
-      body: { name: "O'Brien $HOME `x`", content: "a\\b" },
+      body: JSON.stringify({ name: "O'Brien $HOME `x`", content: "a\\b" }), // as the document's reading gives it: JSON text
       anonymous: false,
     });
     // The shell's own reading of the command: each argument as curl would receive it.
