@@ -12,7 +12,7 @@ import { mirrorToOutbox } from "./sync-outbox";
 import { takePressed } from "./take-pressed";
 import { useSubmission, type Submission } from "./use-submission";
 import { useSubmittedValues } from "./use-submitted-values";
-import type { OperationType } from "./submission-types";
+import type { OperationType } from "./registry";
 
 export { localizedSchemaResolver } from "./schema-resolver";
 export { SubmissionStatus } from "./submission-status";

@@ -3,7 +3,7 @@
 // status region and the engine's binding, as ./use-deferred-submission.tsx hands them out. The
 // order form writes these out itself: this module would be one more in its first load, which
 // is at its budget (BENCHMARKS.md, page weight).
-import type { OperationType } from "./submission-types";
+import type { OperationType } from "./registry";
 import { SubmitButton } from "./submit-button";
 import type { DeferredSubmission } from "./use-deferred-submission";
 

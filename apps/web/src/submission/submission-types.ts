@@ -5,7 +5,6 @@ import type { PendingOperation } from "@once/idempotency/client";
 import type { OperationType } from "./registry";
 
 export { MAX_PENDING_AGE_MS, SESSION_CHANGED } from "@once/idempotency/client";
-export type { OperationType };
 
 /** The mutation key (first element) of every submission in the QueryClient. */
 export const SUBMIT_KEY = "submit";

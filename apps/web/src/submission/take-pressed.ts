@@ -10,8 +10,8 @@ import { z } from "zod/mini";
 import { readPressedIntents, type PendingOperation } from "@once/idempotency/client";
 import { webOrderInputSchema } from "@once/api/schemas";
 import { PRESSED_INTENTS_KEY } from "./store-key";
-import { operations } from "./registry";
-import { SUBMIT_KEY, type OperationType, type OperationVariables } from "./submission-types";
+import { operations, type OperationType } from "./registry";
+import { SUBMIT_KEY, type OperationVariables } from "./submission-types";
 import { readSessionTag } from "./session-tag";
 import { leaveOutbox } from "./sync-outbox";
 

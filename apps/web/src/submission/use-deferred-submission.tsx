@@ -16,7 +16,7 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { HELD_EVENT } from "./store-key";
 import { EmptyStatus } from "./empty-status";
 import { useEngine, type Engine } from "./engine-provider";
-import type { OperationType } from "./submission-types";
+import type { OperationType } from "./registry";
 import type { SubmissionStatusProps } from "./submission-status";
 import type { Submission } from "./use-submission";
 

@@ -13,7 +13,8 @@ import { useMutation, useMutationState, onlineManager } from "@tanstack/react-qu
 import { FinalRefusal, mintOperationKey, SESSION_CHANGED, type AttentionReason } from "@once/idempotency/client";
 import type { BrowserClients } from "~/trpc/browser-clients";
 import { nextAttemptAfter } from "./next-attempt";
-import { SUBMIT_KEY, type ConfirmedResult, type OperationType, type OperationVariables } from "./submission-types";
+import type { OperationType } from "./registry";
+import { SUBMIT_KEY, type ConfirmedResult, type OperationVariables } from "./submission-types";
 
 export type SubmissionView =
   | { phase: "form" }
