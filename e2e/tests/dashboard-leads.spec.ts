@@ -22,6 +22,7 @@ const TEXT = {
     assign: "Assign",
     assignee: "Assignee",
     assignmentEmail: "Assignment e-mail",
+    arrivedToBob: "Assigned on arrival to Bob Sales in round-robin",
     setStatus: "Set status",
     contacted: "contacted",
     newStatus: "new",
@@ -58,6 +59,7 @@ const TEXT = {
     assign: "分配",
     assignee: "负责人",
     assignmentEmail: "分配通知邮件",
+    arrivedToBob: "到达时轮流分配给 Bob Sales",
     setStatus: "设置状态",
     contacted: "contacted",
     newStatus: "new",
@@ -128,13 +130,15 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(page).toHaveURL(/sort=name/);
       await expect(rows.first()).toContainText(second); // "Anna …" before "王…"
 
-      // Bulk: both assigned; then one edited elsewhere is refused as stale, the other changed.
+      // Bulk: both handed from Bob (their owner on arrival: the only sales person) to Alice; then
+      // one edited elsewhere is refused as stale, the other changed.
+      await expect(rows.filter({ hasText: E2E_STAFF[1]!.name })).toHaveCount(2);
       await page.getByRole("checkbox", { name: new RegExp(first) }).check();
       await page.getByRole("checkbox", { name: new RegExp(second) }).check();
-      await page.getByLabel(L.assignTo).selectOption({ label: E2E_STAFF[1]!.name });
+      await page.getByLabel(L.assignTo).selectOption({ label: E2E_STAFF[0]!.name });
       await page.getByRole("button", { name: L.assign, exact: true }).click();
       await expect(page.getByTestId("bulk-report")).toContainText(L.changed);
-      await expect(rows.filter({ hasText: E2E_STAFF[1]!.name })).toHaveCount(2);
+      await expect(rows.filter({ hasText: E2E_STAFF[0]!.name })).toHaveCount(2);
       await page.getByRole("checkbox", { name: new RegExp(first) }).check();
       await page.getByRole("checkbox", { name: new RegExp(second) }).check();
       await db().query(`update lead set version = version + 1 where number = $1`, [Number(first.slice(3))]);
@@ -271,7 +275,7 @@ for (const locale of DASHBOARD_LOCALES) {
       await page.context().close();
     });
 
-    test("assignment e-mail: one per assignment; the same assignee again sends none, another assignee one more", async ({ browser }) => {
+    test("assignment e-mail: one per assignment (on arrival too); the same assignee again sends none, another assignee one more", async ({ browser }) => {
       const mark = rareCharacter();
       const number = await submitInquiry(browser, { name: `赵${mark}` });
       const [alice, bob] = [E2E_STAFF[0]!, E2E_STAFF[1]!];
@@ -286,14 +290,14 @@ for (const locale of DASHBOARD_LOCALES) {
         ).rows.map((r) => r.email);
       const assignmentEmails = (page: Page) => page.getByTestId("timeline").locator("[data-kind=delivery]").filter({ hasText: L.assignmentEmail });
 
-      // Alice assigns the lead to Bob on its page: one e-mail, to Bob, on the lead's timeline too.
+      // The lead arrived assigned to Bob, the only sales person: one e-mail, to Bob, on the
+      // lead's timeline beside "assigned on arrival".
       const page = await signInAs(browser, alice, locale);
       await search(page, locale, mark);
       await page.getByRole("link", { name: number }).click();
-      // The list's assignee filter has the same label: on the lead's page before choosing.
       await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
-      await page.getByLabel(L.assignee, { exact: true }).selectOption({ label: bob.name });
-      await expect(page.getByTestId("timeline").locator("[data-kind=assignee]")).toHaveCount(1);
+      await expect(page.getByLabel(L.assignee, { exact: true })).toHaveValue(/.+/);
+      await expect(page.getByTestId("timeline").locator("[data-kind=assignee]")).toContainText([L.arrivedToBob]);
       await expect.poll(told).toEqual([bob.email]);
       await expect(assignmentEmails(page)).toHaveCount(1);
 

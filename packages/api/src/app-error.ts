@@ -21,6 +21,13 @@ const staffAccountErrors = {
   OWN_ACCOUNT: { status: 403, retryable: false, title: "Not on your own account" },
 } as const satisfies Record<StaffRefusalReason, ProblemSpec>;
 
+/** The assignment page's refusals (dashboard/assignment-admin.ts), worded on the page from the code. */
+const assignmentErrors = {
+  MEMBER_DISABLED: { status: 422, retryable: false, title: "Disabled account cannot take leads" },
+  TOO_MANY_RULES: { status: 422, retryable: false, title: "Too many assignment rules" },
+  NOT_YOURS: { status: 403, retryable: false, title: "Only an admin can change someone else" },
+} as const satisfies Record<string, ProblemSpec>;
+
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
   FORBIDDEN: { status: 403, retryable: false, title: "Not allowed" },
@@ -31,6 +38,7 @@ export const appErrors = {
   DATABASE_UNAVAILABLE: { status: 503, retryable: true, title: "Database unavailable" },
   DATABASE_READ_ONLY: { status: 503, retryable: true, title: "Database refuses writes" },
   ...staffAccountErrors,
+  ...assignmentErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -39,6 +47,7 @@ export type AppErrorCode = keyof typeof appErrors;
 export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   "STALE_VERSION",
   ...(Object.keys(staffAccountErrors) as (keyof typeof staffAccountErrors)[]),
+  ...(Object.keys(assignmentErrors) as (keyof typeof assignmentErrors)[]),
 ]);
 
 export class AppError extends defineProblems("AppError", appErrors) {}

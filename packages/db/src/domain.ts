@@ -6,7 +6,7 @@ import { LeadStatus, OrderStatus } from "./generated/prisma/enums.ts";
 
 export { LeadStatus, OrderStatus };
 /** A notification's channel and delivery state (the dashboard words them in the reader's language). */
-export type { DeliveryStatus, NotificationChannel } from "./generated/prisma/enums.ts";
+export type { ArrivalAssignment, DeliveryStatus, NotificationChannel } from "./generated/prisma/enums.ts";
 
 export const LEAD_STATUSES = Object.values(LeadStatus) as [LeadStatus, ...LeadStatus[]];
 export const ORDER_STATUSES = Object.values(OrderStatus) as [OrderStatus, ...OrderStatus[]];

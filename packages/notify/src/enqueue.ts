@@ -25,12 +25,13 @@ export async function enqueueLeadNotifications(
  */
 export async function enqueueAssignmentNotification(
   tx: Prisma.TransactionClient,
-  assignment: { leadId: string; assigneeId: string; leadVersion: number },
+  assignment: { leadId: string; assigneeId: string; leadVersion: number; requestId?: string | null },
   channels: readonly Channel[],
 ): Promise<number> {
   if (!channels.includes("email")) return 0;
+  const { leadId, assigneeId, leadVersion, requestId = null } = assignment;
   const { count } = await tx.notificationDelivery.createMany({
-    data: [{ leadId: assignment.leadId, channel: "email", kind: "lead_assigned", recipientId: assignment.assigneeId, leadVersion: assignment.leadVersion }],
+    data: [{ leadId, channel: "email", kind: "lead_assigned", recipientId: assigneeId, leadVersion, requestId }],
     skipDuplicates: true,
   });
   return count;

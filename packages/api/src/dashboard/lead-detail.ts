@@ -14,6 +14,7 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
     select: {
       ...leadFieldsSelect,
       duplicateOfId: true,
+      arrivalAssignment: true,
       customerId: true,
       operationKey: true,
       deliveries: {
@@ -38,12 +39,17 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
     },
   });
   if (!lead) return null;
-  const assigneeIds = [...new Set(lead.activities.flatMap((a) => [a.fromAssigneeId, a.toAssigneeId]).filter((id): id is string => id !== null))];
-  const [operation, samePhone, people] = await Promise.all([
+  // Who got it at arrival: the one the first reassignment took it from, or whoever has it still.
+  const firstReassignment = lead.activities.find((a) => a.kind === "assignee");
+  const arrivalOwnerId = firstReassignment ? firstReassignment.fromAssigneeId : (lead.assignee?.id ?? null);
+  const assigneeIds = [
+    ...new Set([...lead.activities.flatMap((a) => [a.fromAssigneeId, a.toAssigneeId]), arrivalOwnerId].filter((id): id is string => id !== null)),
+  ];
+  const [operation, sameCustomer, people] = await Promise.all([
     recordStore(prisma).find({ principal: customerPrincipal(lead.customerId), operation: submitLeadOperation.type }, lead.operationKey),
     prisma.lead.findMany({
       where: {
-        phone: lead.phone,
+        OR: lead.email ? [{ phone: lead.phone }, { email: lead.email }] : [{ phone: lead.phone }],
         id: { not: lead.id },
         createdAt: { gte: new Date(lead.createdAt.getTime() - DUPLICATE_WINDOW_MS), lte: new Date(lead.createdAt.getTime() + DUPLICATE_WINDOW_MS) },
       },
@@ -72,6 +78,8 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
       fromAssignee: fromAssigneeId ? (nameOf.get(fromAssigneeId) ?? fromAssigneeId) : null,
       toAssignee: toAssigneeId ? (nameOf.get(toAssigneeId) ?? toAssigneeId) : null,
     })),
-    possibleDuplicates: samePhone.map((d) => ({ ...d, number: formatLeadNumber(d.number) })),
+    /** How the lead got its first owner, in the transaction that created it (lead/assign-owner.ts). */
+    arrival: lead.arrivalAssignment && arrivalOwnerId ? { how: lead.arrivalAssignment, owner: nameOf.get(arrivalOwnerId) ?? arrivalOwnerId } : null,
+    possibleDuplicates: sameCustomer.map((d) => ({ ...d, number: formatLeadNumber(d.number) })),
   };
 }

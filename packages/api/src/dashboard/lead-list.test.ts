@@ -34,7 +34,6 @@ async function lead(key: string, input: { name: string; phone: string; content: 
 
 beforeAll(async () => {
   prisma = testPrisma();
-  await prisma.user.create({ data: { id: staffId, name: "List Staff", email: `${staffId}@example.com`, role: "sales" } });
   await lead("wang", { name: `王${mark}明`, phone: "13812345678", content: "想了解价格" });
   await lead("anna", {
     name: `Anna ${mark}`,
@@ -44,6 +43,8 @@ beforeAll(async () => {
   });
   await lead("li", { name: `李雷 ${mark}`, phone: "13900001111", content: "需要英文版", company });
   await lead("zed", { name: `Zed ${mark}`, phone: "13700002222", content: `discount ${mark} please` });
+  // Made after the leads arrived, so none of them is this staff member's on arrival.
+  await prisma.user.create({ data: { id: staffId, name: "List Staff", email: `${staffId}@example.com`, role: "sales" } });
 });
 afterAll(() => prisma.$disconnect());
 

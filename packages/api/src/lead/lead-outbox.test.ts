@@ -1,5 +1,6 @@
 // docs/GUARANTEES.md §8: a lead's notifications are written to the outbox in the lead's own
 // transaction: both exist, or (on rollback) neither does.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
@@ -12,8 +13,11 @@ import { leadOperation } from "./submit-lead.ts";
 const submitLeadOperation = leadOperation({ channels: ["webhook", "email"] });
 
 let prisma: PrismaClient;
-beforeAll(() => {
+beforeAll(async () => {
   prisma = testPrisma();
+  // At least one salesperson, so every lead here gets an owner on arrival.
+  const id = randomUUID();
+  await prisma.user.create({ data: { id, name: "Outbox Sales", email: `${id}@example.com`, role: "sales" } });
 });
 afterAll(() => prisma.$disconnect());
 
@@ -25,10 +29,17 @@ describe("lead notifications outbox", () => {
     const key = mintOperationKey();
     const first = await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead });
     await runOnce(recordStore(prisma), submitLeadOperation, { principal, key, input: lead });
-    const deliveries = await prisma.notificationDelivery.findMany({ where: { leadId: first.resultId! }, select: { channel: true, status: true } });
-    expect(deliveries.sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
-      { channel: "email", status: "pending" },
-      { channel: "webhook", status: "pending" },
+    const deliveries = await prisma.notificationDelivery.findMany({
+      where: { leadId: first.resultId! },
+      select: { channel: true, kind: true, status: true, recipientId: true },
+    });
+    const { assigneeId } = await prisma.lead.findUniqueOrThrow({ where: { id: first.resultId! }, select: { assigneeId: true } });
+    // The new lead on both channels, and its owner told by e-mail once.
+    expect(assigneeId).not.toBeNull();
+    expect(deliveries.sort((a, b) => `${a.kind}${a.channel}`.localeCompare(`${b.kind}${b.channel}`))).toEqual([
+      { channel: "email", kind: "lead_assigned", status: "pending", recipientId: assigneeId },
+      { channel: "email", kind: "lead_created", status: "pending", recipientId: null },
+      { channel: "webhook", kind: "lead_created", status: "pending", recipientId: null },
     ]);
   });
 
@@ -42,7 +53,7 @@ describe("lead notifications outbox", () => {
     });
     await runOnce(recordStore(prisma), leadOperation({ channels: ["webhook", "email"], requestId: "req:retry-2" }), { principal, key, input: lead });
     const rows = await prisma.notificationDelivery.findMany({ where: { leadId: first.resultId! }, select: { requestId: true } });
-    expect(rows).toEqual([{ requestId: "req:first-1" }, { requestId: "req:first-1" }]);
+    expect(rows).toEqual([{ requestId: "req:first-1" }, { requestId: "req:first-1" }, { requestId: "req:first-1" }]);
   });
 
   it("leaves neither lead nor delivery behind when the transaction rolls back", async () => {

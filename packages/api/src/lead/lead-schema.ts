@@ -66,5 +66,5 @@ export type LeadView = z.infer<typeof leadViewSchema>;
 
 export { formatLeadNumber };
 
-/** A lead from the same phone within this window, under another key, is flagged. */
+/** A lead from the same phone or e-mail within this window, under another key, is flagged (and goes to the same owner). */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;

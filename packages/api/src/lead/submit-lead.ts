@@ -1,11 +1,13 @@
-// lead.submit: one inquiry per operation. A new key with the same phone within 24 hours is a
-// new inquiry on purpose (never mistaken for a retry), flagged as a possible duplicate. Sales
-// are notified through the transactional outbox written in the same transaction.
+// lead.submit: one inquiry per operation. A new key with the same phone or e-mail within 24
+// hours is a new inquiry on purpose (never mistaken for a retry), flagged as a possible
+// duplicate, and goes to the earlier lead's owner. Every lead gets its owner (assign-owner.ts)
+// and sales are notified through the transactional outbox, all in the same transaction.
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
-import { enqueueLeadNotifications, type Channel } from "@once/notify";
+import { enqueueAssignmentNotification, enqueueLeadNotifications, type Channel } from "@once/notify";
 import { customerIdOf } from "../session/customer-session.ts";
 import { operationIdentity } from "../definitions/define.ts";
+import { chooseOwner } from "./assign-owner.ts";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber, type LeadInput, type LeadView } from "./lead-schema.ts";
 
 export interface LeadSettings {
@@ -19,11 +21,13 @@ export interface LeadSettings {
 export const leadOperation = ({ channels, requestId }: LeadSettings): IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> => ({
   ...operationIdentity("lead"),
   async execute(tx, input, { principal, key }) {
+    const sameCustomer = input.email ? [{ phone: input.phone }, { email: input.email }] : [{ phone: input.phone }];
     const earlier = await tx.lead.findFirst({
-      where: { phone: input.phone, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
+      where: { OR: sameCustomer, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
       orderBy: { createdAt: "desc" },
-      select: { id: true },
+      select: { id: true, assigneeId: true },
     });
+    const owner = await chooseOwner(tx, input, earlier?.assigneeId ?? null);
     const lead = await tx.lead.create({
       data: {
         customerId: customerIdOf(principal),
@@ -35,11 +39,17 @@ export const leadOperation = ({ channels, requestId }: LeadSettings): Idempotent
         company: input.company,
         possibleDuplicate: earlier !== null,
         duplicateOfId: earlier?.id ?? null,
+        assigneeId: owner.assigneeId,
+        arrivalAssignment: owner.arrivalAssignment,
       },
       select: { id: true, number: true, status: true, createdAt: true },
     });
     // The notifications to sales go into the outbox in this same transaction (docs/GUARANTEES.md §8).
     await enqueueLeadNotifications(tx, lead.id, channels, requestId ?? null);
+    // The owner is told by e-mail too (when e-mail is configured), once: the lead's first version.
+    if (owner.assigneeId) {
+      await enqueueAssignmentNotification(tx, { leadId: lead.id, assigneeId: owner.assigneeId, leadVersion: 1, requestId: requestId ?? null }, channels);
+    }
     const body: LeadView = { id: lead.id, number: formatLeadNumber(lead.number), status: lead.status, createdAt: lead.createdAt.toISOString() };
     return { outcome: "completed", status: 201, body, resultId: lead.id };
   },

@@ -13,6 +13,7 @@ import { listOrders, orderGuides, orderListInput } from "../dashboard/order-list
 import { getOrderDetail, getPackingList } from "../dashboard/order-detail.ts";
 import { OrderConflict, OrderRuleViolation, orderUpdateInput, updateOrderStatus } from "../dashboard/order-workflow.ts";
 import * as staffAdmin from "../dashboard/staff-admin.ts";
+import * as assignment from "../dashboard/assignment-admin.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
@@ -31,6 +32,7 @@ function refusal(error: unknown): never {
   if (error instanceof OrderRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
   // The reason is the code (its params beside it): the staff page words it in the reader's language.
   if (error instanceof staffAdmin.StaffAccountError) throw appTRPCError(error.reason, error.message, { params: error.params });
+  if (error instanceof assignment.AssignmentRefusal) throw appTRPCError(error.reason, error.message);
   throw error;
 }
 
@@ -104,6 +106,17 @@ export const dashboardRouter = createTRPCRouter({
       .input(staffAdmin.staffEmailInput)
       .mutation(({ ctx, input }) => staffAdmin.disableStaff(ctx.prisma, ctx.staff.id, input).catch(refusal)),
     enable: adminProcedure.input(staffAdmin.staffEmailInput).mutation(({ ctx, input }) => staffAdmin.enableStaff(ctx.prisma, input).catch(refusal)),
+  }),
+  /** Assignment at arrival: everyone sees it and can mark themselves away; admins manage the rules. */
+  assignment: createTRPCRouter({
+    overview: staffProcedure.query(({ ctx }) => assignment.assignmentOverview(ctx.prisma)),
+    createRule: adminProcedure
+      .input(assignment.assignmentRuleInput)
+      .mutation(({ ctx, input }) => assignment.createAssignmentRule(ctx.prisma, input).catch(refusal)),
+    deleteRule: adminProcedure
+      .input(z.object({ id: z.uuid() }))
+      .mutation(({ ctx, input }) => assignment.deleteAssignmentRule(ctx.prisma, input.id).catch(refusal)),
+    setAway: staffProcedure.input(assignment.awayInput).mutation(({ ctx, input }) => assignment.setAway(ctx.prisma, ctx.staff, input).catch(refusal)),
   }),
   ops: createTRPCRouter({
     summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),

@@ -24,7 +24,7 @@ export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { 
       ...(type === "lead.assigned" && assignee ? [singleLine(`${assignee.name}, this lead was assigned to you.`), ""] : []),
       singleLine(`Lead ${lead.number} (${lead.createdAt})`),
       ...fields.flatMap(([label, value]) => (value === null ? [] : [`${label}: ${singleLine(value)}`])),
-      ...(lead.possibleDuplicate ? ["Possible duplicate of an inquiry from the same phone within 24 hours."] : []),
+      ...(lead.possibleDuplicate ? ["Possible duplicate of an inquiry from the same phone or e-mail within 24 hours."] : []),
       "",
       INQUIRY_SEPARATOR,
       multiLine(lead.content),

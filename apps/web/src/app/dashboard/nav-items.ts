@@ -12,5 +12,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/leads", label: "common.nav.leads" },
   { href: "/dashboard/orders", label: "common.nav.orders" },
   { href: "/dashboard/ops", label: "common.nav.ops" },
+  { href: "/dashboard/assignment", label: "common.nav.assignment" },
   { href: "/dashboard/staff", label: "common.nav.staff", adminOnly: true },
 ];

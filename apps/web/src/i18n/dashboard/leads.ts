@@ -88,6 +88,10 @@ export const en = {
   "lead.event.assigned": "{actor} assigned the lead to {to}",
   "lead.event.reassigned": "{actor} reassigned the lead from {from} to {to}",
   "lead.event.unassigned": "{actor} removed the assignment (was {from})",
+  "lead.event.arrival.follow_up": "Assigned on arrival to {owner}: a follow-up from the same phone or e-mail",
+  "lead.event.arrival.rule": "Assigned on arrival to {owner} by an assignment rule",
+  "lead.event.arrival.round_robin": "Assigned on arrival to {owner} in round-robin",
+  "lead.event.arrival.rule_fallback": "Assigned on arrival to {owner} in round-robin: nobody in the matching rule was available",
   "lead.event.note": "Note by {author}",
   "lead.event.delivery": "Notification by {channel}: {status}",
   "lead.event.deliveryAssigned": "Assignment e-mail: {status}",
@@ -112,6 +116,7 @@ export const en = {
   "lead.deliveries": "Notifications to sales",
   "lead.noChannel": "No channel configured.",
   "lead.delivery": "{channel}: {status} after {attempts} attempt(s)",
+  "lead.deliveryAssigned": "Assignment e-mail to the owner: {status} after {attempts} attempt(s)",
   "lead.lastError": "last error: {error}",
   "lead.channel.webhook": "Webhook",
   "lead.channel.email": "E-mail",
@@ -125,7 +130,7 @@ export const en = {
   "lead.operationText":
     "key {key}, {outcome}, first seen {first}, kept until {until}. Requests seen with this key: {total} ({replays} replays, {conflicts} conflicts, {inProgress} answered “in progress”).",
   "lead.operationMissing": "Expired or not found.",
-  "lead.samePhone": "Same phone within 24 hours",
+  "lead.samePhone": "Same phone or e-mail within 24 hours",
   "lead.noneSamePhone": "None.",
 } as const satisfies Record<`leads.${string}` | `lead.${string}`, string> &
   Record<`lead.channel.${NotificationChannel}` | `lead.deliveryStatus.${DeliveryStatus}`, string>;
@@ -217,6 +222,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   "lead.event.assigned": "{actor} 将线索分配给 {to}",
   "lead.event.reassigned": "{actor} 将线索从 {from} 改派给 {to}",
   "lead.event.unassigned": "{actor} 取消了分配（原为 {from}）",
+  "lead.event.arrival.follow_up": "到达时分配给 {owner}：同一电话或邮箱的后续咨询",
+  "lead.event.arrival.rule": "到达时按分配规则分配给 {owner}",
+  "lead.event.arrival.round_robin": "到达时轮流分配给 {owner}",
+  "lead.event.arrival.rule_fallback": "到达时轮流分配给 {owner}：匹配规则中无人可接",
   "lead.event.note": "{author} 的备注",
   "lead.event.delivery": "通知（{channel}）：{status}",
   "lead.event.deliveryAssigned": "分配通知邮件：{status}",
@@ -241,6 +250,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "lead.deliveries": "给销售的通知",
   "lead.noChannel": "未配置通知渠道。",
   "lead.delivery": "{channel}：尝试 {attempts} 次后为 {status}",
+  "lead.deliveryAssigned": "给负责人的分配通知邮件：尝试 {attempts} 次后为 {status}",
   "lead.lastError": "最近一次错误：{error}",
   "lead.channel.webhook": "Webhook",
   "lead.channel.email": "邮件",
@@ -254,6 +264,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   "lead.operationText":
     "编号 {key}，{outcome}，首次收到于 {first}，保留至 {until}。使用该编号的请求共 {total} 次（重放 {replays} 次，冲突 {conflicts} 次，答复“处理中” {inProgress} 次）。",
   "lead.operationMissing": "已过期或未找到。",
-  "lead.samePhone": "24 小时内同一电话",
+  "lead.samePhone": "24 小时内同一电话或邮箱",
   "lead.noneSamePhone": "无。",
 };

@@ -175,7 +175,7 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         <h2 id="timeline-heading" className={sectionTitle}>
           {t("lead.timeline")}
         </h2>
-        <LeadTimeline receivedAt={l.createdAt} activities={l.activities} notes={l.notes} deliveries={l.deliveries} />
+        <LeadTimeline receivedAt={l.createdAt} arrival={l.arrival} activities={l.activities} notes={l.notes} deliveries={l.deliveries} />
         <form className="mt-6" onSubmit={(e) => (e.preventDefault(), addNote.mutate({ id, body: note }))}>
           <Field id="note" label={t("lead.addNote")}>
             <Textarea id="note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} />
@@ -196,7 +196,12 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         <ul className="space-y-2 text-sm">
           {l.deliveries.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-2">
-              {t("lead.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`), attempts: d.attempts })}
+              {/* The owner's assignment e-mail is told apart from the lead's announcement on the same channel. */}
+              {t(d.kind === "lead_assigned" ? "lead.deliveryAssigned" : "lead.delivery", {
+                channel: t(`lead.channel.${d.channel}`),
+                status: t(`lead.deliveryStatus.${d.status}`),
+                attempts: d.attempts,
+              })}
               {d.lastError ? <span className="text-ink-muted">— {t("lead.lastError", { error: d.lastError })}</span> : null}
               {d.status === "dead" && isAdmin ? (
                 <Button size="sm" onClick={() => requeue.mutate({ id: d.id })} disabled={requeue.isPending}>

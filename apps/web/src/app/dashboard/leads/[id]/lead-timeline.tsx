@@ -1,8 +1,8 @@
 "use client";
-// A lead's history in one list, oldest first: received, status and assignee changes (who, when,
+// A lead's history in one list, oldest first: received (and the owner it got on arrival), status and assignee changes (who, when,
 // the reason of a move backwards), notes (line breaks kept) and notification deliveries.
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
-import type { DeliveryStatus, LeadStatus, NotificationChannel } from "@once/db/domain";
+import type { ArrivalAssignment, DeliveryStatus, LeadStatus, NotificationChannel } from "@once/db/domain";
 
 interface Activity {
   id: string;
@@ -34,11 +34,14 @@ type Entry = { key: string; at: Date; kind: string; title: string; body?: string
 
 export function LeadTimeline({
   receivedAt,
+  arrival,
   activities,
   notes,
   deliveries,
 }: {
   receivedAt: Date;
+  /** Who got it in the transaction that created it, and how. */
+  arrival: { how: ArrivalAssignment; owner: string } | null;
   activities: Activity[];
   notes: Note[];
   deliveries: Delivery[];
@@ -47,6 +50,7 @@ export function LeadTimeline({
   const status = (s: LeadStatus | null) => (s ? t(`common.status.${s}`) : t("common.none"));
   const entries: Entry[] = [
     { key: "received", at: receivedAt, kind: "received", title: t("lead.event.received") },
+    ...(arrival ? [{ key: "arrival", at: receivedAt, kind: "assignee", title: t(`lead.event.arrival.${arrival.how}`, { owner: arrival.owner }) }] : []),
     ...activities.map((a): Entry => {
       const actor = a.actor.name;
       if (a.kind === "status")
