@@ -6,14 +6,13 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, Checkbox, DataTable, Field, Input, Notice, Select } from "@once/ui";
-import { CircleAlert, Icon } from "@once/ui/icons";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import type { DashboardTranslate } from "~/i18n/dashboard";
 import { useTRPC } from "~/trpc/react";
 import { errorText } from "../error-text";
 import { protocolData } from "../protocol-code";
 import { usePhone } from "../use-phone";
-import { useRevealOutcome } from "../use-reveal-outcome";
+import { PageMessages, type PageMessage } from "../page-messages";
 
 const REFUSALS = ["MEMBER_DISABLED", "TOO_MANY_RULES", "NOT_YOURS", "NOT_FOUND"] as const;
 
@@ -35,8 +34,7 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
   const phone = usePhone();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.dashboard.assignment.overview.queryOptions());
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const messageArea = useRevealOutcome<HTMLDivElement>(message);
+  const [message, setMessage] = useState<PageMessage | null>(null);
   const [draft, setDraft] = useState<{ keyword: string; language: Language; memberIds: string[] }>({ keyword: "", language: "", memberIds: [] });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.assignment.overview.queryKey() });
   const done = (text: string) => (setMessage({ tone: "success", text }), void refresh());
@@ -89,18 +87,7 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
 
   return (
     <div className="space-y-6">
-      <div aria-live="polite" ref={messageArea}>
-        {message ? (
-          <Notice tone={message.tone} icon={message.tone === "danger" ? <Icon node={CircleAlert} /> : undefined} data-testid="assignment-message">
-            {message.text}
-          </Notice>
-        ) : null}
-      </div>
-      {overview.error ? (
-        <Notice tone="danger" role="alert">
-          {errorText(overview.error, t)}
-        </Notice>
-      ) : null}
+      <PageMessages message={message} loadError={overview.error} testId="assignment-message" />
       {data && data.roundRobin.length === 0 ? (
         <Notice tone="warning" data-testid="nobody-available">
           {t("assignment.nobody")}

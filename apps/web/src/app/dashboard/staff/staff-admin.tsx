@@ -4,11 +4,9 @@
 // password, unknown role, own account) is worded in the reader's language from its reason code
 // (./refusal-text.ts).
 import { useState } from "react";
-import { errorText } from "../error-text";
-import { useRevealOutcome } from "../use-reveal-outcome";
+import { PageMessages, type PageMessage } from "../page-messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Badge, Button, Card, DataTable, Field, Input, Notice, Select } from "@once/ui";
-import { CircleAlert, Icon } from "@once/ui/icons";
+import { Badge, Button, Card, DataTable, Field, Input, Select } from "@once/ui";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { usePhone } from "../use-phone";
@@ -23,10 +21,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   const phone = usePhone();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.dashboard.staffAccounts.list.queryOptions());
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  // The message area sits above the list; the invite and reset forms are below it, on a phone
-  // a screen or more away: each outcome is scrolled into view where the reader is looking.
-  const messageArea = useRevealOutcome<HTMLDivElement>(message);
+  const [message, setMessage] = useState<PageMessage | null>(null);
   const [resetFor, setResetFor] = useState<string | null>(null);
   const [resetPassword, setResetPassword] = useState("");
   const [invite, setInvite] = useState({ email: "", name: "", role: "sales", password: "" });
@@ -96,18 +91,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
   );
   return (
     <div className="space-y-6">
-      <div aria-live="polite" ref={messageArea}>
-        {message ? (
-          <Notice tone={message.tone} icon={message.tone === "danger" ? <Icon node={CircleAlert} /> : undefined} data-testid="staff-message">
-            {message.text}
-          </Notice>
-        ) : null}
-      </div>
-      {accounts.error ? (
-        <Notice tone="danger" role="alert">
-          {errorText(accounts.error, t)}
-        </Notice>
-      ) : null}
+      <PageMessages message={message} loadError={accounts.error} testId="staff-message" />
       {phone ? (
         <ul className="space-y-3">
           {accounts.data?.map((a) => (
