@@ -51,3 +51,21 @@ describe("NOTIFY_CONCURRENCY", () => {
     }
   });
 });
+
+describe("chat channels by environment", () => {
+  it("refuses, in one line naming the variable, a URL of another platform, a missing or ill-formed secret, and a bad key", () => {
+    const dingtalk = `https://oapi.dingtalk.com/robot/send?access_token=${"a1".repeat(32)}`;
+    expect(() => readNotifyConfig({ NOTIFY_WECOM_URL: dingtalk })).toThrow(
+      new Error("invalid environment variable NOTIFY_WECOM_URL: not a wecom robot URL (wrong form)"),
+    );
+    expect(() => readNotifyConfig({ NOTIFY_DINGTALK_URL: dingtalk })).toThrow(
+      new Error("invalid environment variable NOTIFY_DINGTALK_SECRET: required with NOTIFY_DINGTALK_URL"),
+    );
+    expect(() => readNotifyConfig({ NOTIFY_DINGTALK_URL: dingtalk, NOTIFY_DINGTALK_SECRET: "secret" })).toThrow(
+      new Error("invalid environment variable NOTIFY_DINGTALK_SECRET: not the form the platform prints"),
+    );
+    expect(() => readNotifyConfig({ NOTIFY_SECRET_KEY: "too-short" })).toThrow(/NOTIFY_SECRET_KEY must be 32 random bytes in Base64/);
+    const ok = readNotifyConfig({ NOTIFY_DINGTALK_URL: dingtalk, NOTIFY_DINGTALK_SECRET: `SEC${"ab".repeat(32)}` });
+    expect(ok.NOTIFY_CHAT_STAND_INS).toBe(false);
+  });
+});

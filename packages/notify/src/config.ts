@@ -4,6 +4,8 @@
 import { createEnv } from "@t3-oss/env-core";
 import { z } from "zod";
 import { isLoopbackHost } from "./loopback-host.ts";
+import { readSealKey } from "./chat/seal.ts";
+import { CHAT_PLATFORMS, secretProblem, urlProblem, type ChatPlatform } from "./chat/platforms.ts";
 
 /** In production the signed lead data must not cross a network in clear text. */
 function webhookUrl(production: boolean) {
@@ -42,6 +44,26 @@ export function readNotifyConfig(source: NodeJS.ProcessEnv = process.env) {
       NOTIFY_ATTEMPT_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
       /** How often pg-boss looks for expired attempts (and does its other upkeep). */
       NOTIFY_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+      /** Seals chat channels' URLs and secrets saved in the dashboard: 32 random bytes, Base64. */
+      NOTIFY_SECRET_KEY: z.string().optional(),
+      /** Chat channels by environment (beside those an admin adds in the dashboard). */
+      NOTIFY_WECOM_URL: z.string().optional(),
+      NOTIFY_DINGTALK_URL: z.string().optional(),
+      NOTIFY_DINGTALK_SECRET: z.string().optional(),
+      NOTIFY_FEISHU_URL: z.string().optional(),
+      NOTIFY_FEISHU_SECRET: z.string().optional(),
+      NOTIFY_SLACK_URL: z.string().optional(),
+      /** The language of the chat channels configured by environment. */
+      NOTIFY_CHAT_LANGUAGE: z.enum(["zh-CN", "en"]).default("zh-CN"),
+      /** How long a chat platform may take to answer before the message counts as "unknown". */
+      NOTIFY_CHAT_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(5_000),
+      /** Tests and benchmarks: a loopback stand-in may take a platform's place (same path, signature and limits). */
+      NOTIFY_CHAT_STAND_INS: z
+        .enum(["0", "1"])
+        .default("0")
+        .transform((v) => v === "1"),
+      /** The dashboard's public address, for the link in each chat message. */
+      PUBLIC_URL: z.url().optional(),
     },
     runtimeEnv: source,
     emptyStringAsUndefined: true,
@@ -56,7 +78,39 @@ export function readNotifyConfig(source: NodeJS.ProcessEnv = process.env) {
   });
   if (env.NOTIFY_WEBHOOK_URL && !env.NOTIFY_WEBHOOK_SECRET) throw new Error("NOTIFY_WEBHOOK_SECRET is required with NOTIFY_WEBHOOK_URL");
   if (env.NOTIFY_SMTP_URL && !env.NOTIFY_EMAIL_TO) throw new Error("NOTIFY_EMAIL_TO is required with NOTIFY_SMTP_URL");
+  if (env.NOTIFY_SECRET_KEY) readSealKey(env.NOTIFY_SECRET_KEY);
+  for (const channel of envChatChannels(env)) {
+    const name = `NOTIFY_${channel.platform.toUpperCase()}`;
+    const url = urlProblem(channel.platform, channel.url, { allowStandIns: env.NOTIFY_CHAT_STAND_INS });
+    if (url) throw new Error(`invalid environment variable ${name}_URL: not a ${channel.platform} robot URL (${url.replaceAll("_", " ")})`);
+    const secret = secretProblem(channel.platform, channel.secret);
+    if (secret)
+      throw new Error(
+        `invalid environment variable ${name}_SECRET: ${secret === "required" ? "required with " + name + "_URL" : "not the form the platform prints"}`,
+      );
+  }
   return env;
+}
+
+/** The chat channels the environment configures, one per platform at most. */
+export function envChatChannels(env: {
+  NOTIFY_WECOM_URL?: string | undefined;
+  NOTIFY_DINGTALK_URL?: string | undefined;
+  NOTIFY_DINGTALK_SECRET?: string | undefined;
+  NOTIFY_FEISHU_URL?: string | undefined;
+  NOTIFY_FEISHU_SECRET?: string | undefined;
+  NOTIFY_SLACK_URL?: string | undefined;
+}): { platform: ChatPlatform; url: string; secret: string | null }[] {
+  const byPlatform: Record<ChatPlatform, [string | undefined, string | undefined]> = {
+    wecom: [env.NOTIFY_WECOM_URL, undefined],
+    dingtalk: [env.NOTIFY_DINGTALK_URL, env.NOTIFY_DINGTALK_SECRET],
+    feishu: [env.NOTIFY_FEISHU_URL, env.NOTIFY_FEISHU_SECRET],
+    slack: [env.NOTIFY_SLACK_URL, undefined],
+  };
+  return CHAT_PLATFORMS.flatMap((platform) => {
+    const [url, secret] = byPlatform[platform];
+    return url ? [{ platform, url, secret: secret ?? null }] : [];
+  });
 }
 export type NotifyConfig = ReturnType<typeof readNotifyConfig>;
 

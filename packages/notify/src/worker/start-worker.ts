@@ -13,6 +13,7 @@ import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
 import { withCheckedOut } from "./checked-out.ts";
+import { chatPumpSettings, startChatPump, syncEnvChannels, type ChatPump } from "../chat/start-chat-pump.ts";
 
 export interface WorkerLog {
   info(fields: Record<string, unknown>, message: string): void;
@@ -41,6 +42,8 @@ export async function startNotificationWorker(options: {
   relayIntervalMs?: number;
   /** How often each channel's dispatcher looks for due jobs (retries, other nodes' jobs). */
   pollIntervalMs?: number;
+  /** How often the chat pump looks at its channels without a wake-up (budgets, pauses, other nodes' leads). */
+  chatIntervalMs?: number;
   /** Told about every attempt (must not throw); the web node counts them for /metrics. */
   onAttempt?: (attempt: DeliveryAttempt) => void;
 }): Promise<RunningWorker> {
@@ -63,6 +66,7 @@ export async function startNotificationWorker(options: {
     await oneWorkerAtATime(pool, async () => {
       await boss.start();
       await createQueues(boss, config);
+      await syncEnvChannels(prisma, config);
     });
     dispatchers = await startWorking(boss, prisma, config, log, options.pollIntervalMs ?? 500, options.onAttempt ?? (() => undefined));
   } catch (error) {
@@ -111,11 +115,25 @@ export async function startNotificationWorker(options: {
   timer.unref();
   void relay();
 
+  // The group chats hear of each lead as it commits (LISTEN lead_created), or on the timer.
+  const chat: ChatPump = startChatPump(prisma, chatPumpSettings(config), {
+    intervalMs: options.chatIntervalMs ?? 250,
+    onError: (error) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "notify.chat_pass_failed"),
+  });
+  const leadListener = listenOn(
+    options.connectionString,
+    "lead_created",
+    () => chat.wake(),
+    (message) => log.warn({}, message),
+  );
+
   return {
     async stop({ timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       clearInterval(timer);
       await listener.stop();
+      await leadListener.stop();
+      await chat.stop();
       // A relay under way finishes its transaction (rows and jobs move together) first.
       await relaying;
       await Promise.all(dispatchers.map((d) => d.stop(Math.max(0, deadline - Date.now()))));
