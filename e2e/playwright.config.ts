@@ -60,6 +60,10 @@ export default defineConfig({
       NOTIFY_SMTP_URL: "smtp://127.0.0.1:2525",
       NOTIFY_EMAIL_TO: "sales@shop.test",
       NOTIFY_WORKER: "off",
+      // Chat channels an admin adds are sealed with this key; the robots are local stand-ins
+      // (packages/notify/src/testing/chat-receivers.ts), which the tests start on loopback.
+      NOTIFY_SECRET_KEY: randomBytes(32).toString("base64"),
+      NOTIFY_CHAT_STAND_INS: "1",
     },
   },
 });

@@ -28,6 +28,16 @@ const assignmentErrors = {
   NOT_YOURS: { status: 403, retryable: false, title: "Only an admin can change someone else" },
 } as const satisfies Record<string, ProblemSpec>;
 
+/** The chat channels page's refusals (dashboard/chat-channels-admin.ts), worded on the page from the code. */
+const channelErrors = {
+  URL_NOT_PLATFORM: { status: 422, retryable: false, title: "Not this platform's robot URL" },
+  SECRET_REQUIRED: { status: 422, retryable: false, title: "The robot's signing secret is required" },
+  SECRET_NOT_PLATFORM: { status: 422, retryable: false, title: "Not this platform's signing secret" },
+  KEY_MISSING: { status: 422, retryable: false, title: "No key to seal secrets with" },
+  TOO_MANY_CHANNELS: { status: 422, retryable: false, title: "Too many chat channels" },
+  FROM_ENVIRONMENT: { status: 422, retryable: false, title: "Set by environment variables" },
+} as const satisfies Record<string, ProblemSpec>;
+
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
   FORBIDDEN: { status: 403, retryable: false, title: "Not allowed" },
@@ -39,6 +49,7 @@ export const appErrors = {
   DATABASE_READ_ONLY: { status: 503, retryable: true, title: "Database refuses writes" },
   ...staffAccountErrors,
   ...assignmentErrors,
+  ...channelErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -48,6 +59,7 @@ export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   "STALE_VERSION",
   ...(Object.keys(staffAccountErrors) as (keyof typeof staffAccountErrors)[]),
   ...(Object.keys(assignmentErrors) as (keyof typeof assignmentErrors)[]),
+  ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),
 ]);
 
 export class AppError extends defineProblems("AppError", appErrors) {}

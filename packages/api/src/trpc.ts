@@ -15,6 +15,7 @@ import type { StreamSession } from "./dashboard/session-stream.ts";
 import { spendWriteBudget } from "./limits/write-budget.ts";
 import { internalErrorMessage } from "./request/request-id.ts";
 import type { OperationSettings } from "./definitions/settings.ts";
+import type { ChatAdminSettings } from "@once/notify";
 import { recordStore } from "./records/record-store.ts";
 import { appTRPCError, databaseOutageError } from "./app-error.ts";
 
@@ -38,6 +39,8 @@ export interface Context {
   limits?: RateLimits;
   /** Every operation's settings, one validated record (definitions/settings.ts; defaults when absent). */
   operationSettings?: OperationSettings;
+  /** The chat channels page's view of this node's notify configuration (key, stand-ins, timeout). */
+  chat?: ChatAdminSettings;
 }
 
 /** Builds the context from what the transport already resolved; tests call it directly. */

@@ -3,7 +3,7 @@
 // dependencies (REST) as `operationSettings`: nothing below reads process.env.
 import "server-only";
 import { parseOperationSettings, type OperationSettings } from "@once/api";
-import { configuredChannels, readNotifyConfig } from "@once/notify";
+import { chatAdminSettings, configuredChannels, readNotifyConfig, type ChatAdminSettings } from "@once/notify";
 import { env } from "~/env";
 
 let settings: OperationSettings | undefined;
@@ -14,3 +14,8 @@ export const operationSettings = (): OperationSettings =>
     order: { dailyCopiesPerGuide: env.ORDER_DAILY_COPIES_PER_GUIDE },
     lead: { channels: configuredChannels(readNotifyConfig()) },
   }));
+
+let chat: ChatAdminSettings | undefined;
+
+/** The chat channels page's settings (NOTIFY_SECRET_KEY, stand-ins, timeout), read once. */
+export const chatSettings = (): ChatAdminSettings => (chat ??= chatAdminSettings(readNotifyConfig()));

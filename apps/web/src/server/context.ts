@@ -10,7 +10,7 @@ import { prisma, readReplica } from "./prisma";
 import { env } from "~/env";
 import { staffSessionFromHeaders, staffSessionStands } from "@once/auth";
 import { getAuth } from "./auth";
-import { operationSettings } from "./business-settings";
+import { chatSettings, operationSettings } from "./business-settings";
 import { getRateLimits } from "./rate-limits";
 import { customerIdFromRequest } from "./session";
 
@@ -43,5 +43,6 @@ export async function createRequestContext(requestHeaders?: Headers) {
     clientAddress: clientAddressOf(source),
     limits: getRateLimits(),
     operationSettings: operationSettings(),
+    chat: chatSettings(),
   });
 }

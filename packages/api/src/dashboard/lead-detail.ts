@@ -1,5 +1,5 @@
 // One lead with everything sales need: its operation record, possible duplicates, the
-// delivery of its notifications, the notes and its activity history (status and assignee
+// delivery of its notifications (outbox rows, and its message on each chat channel), the notes and its activity history (status and assignee
 // changes, with who and when; the page merges them into one timeline).
 import type { PrismaClient } from "@once/db";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber } from "../lead/lead-schema.ts";
@@ -36,6 +36,14 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
         orderBy: { createdAt: "asc" },
       },
       notes: { select: { id: true, body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      chatItems: {
+        select: {
+          createdAt: true,
+          channel: { select: { name: true, platform: true } },
+          message: { select: { status: true, leadCount: true, startedAt: true, answeredAt: true } },
+        },
+        orderBy: { createdAt: "asc" },
+      },
     },
   });
   if (!lead) return null;

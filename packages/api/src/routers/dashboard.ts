@@ -1,6 +1,7 @@
 // The sales dashboard. Every procedure here is staff-only (staffProcedure / adminProcedure);
 // routers/dashboard.test.ts enumerates them and checks 401/403.
 import { z } from "zod";
+import type { ChatAdminSettings } from "@once/notify";
 import { IdempotencyError } from "@once/idempotency";
 import { toTRPCError } from "@once/idempotency/trpc";
 import { appTRPCError } from "../app-error.ts";
@@ -14,6 +15,7 @@ import { getOrderDetail, getPackingList } from "../dashboard/order-detail.ts";
 import { OrderConflict, OrderRuleViolation, orderUpdateInput, updateOrderStatus } from "../dashboard/order-workflow.ts";
 import * as staffAdmin from "../dashboard/staff-admin.ts";
 import * as assignment from "../dashboard/assignment-admin.ts";
+import * as chatChannels from "../dashboard/chat-channels-admin.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
@@ -33,8 +35,13 @@ function refusal(error: unknown): never {
   // The reason is the code (its params beside it): the staff page words it in the reader's language.
   if (error instanceof staffAdmin.StaffAccountError) throw appTRPCError(error.reason, error.message, { params: error.params });
   if (error instanceof assignment.AssignmentRefusal) throw appTRPCError(error.reason, error.message);
+  if (error instanceof chatChannels.ChannelRefusal) throw appTRPCError(error.reason, error.message);
   throw error;
 }
+
+/** The node's chat settings; without them (tests that pass none) nothing can be sealed or opened. */
+const chatSettings = (ctx: { chat?: ChatAdminSettings }): ChatAdminSettings =>
+  ctx.chat ?? { key: null, allowStandIns: false, timeoutMs: 5_000, targetOf: () => null };
 
 /** "My leads": the filter's assignee "me" is the caller. */
 const forCaller = <F extends { assignee?: string }>(filter: F, staffId: string): F => (filter.assignee === "me" ? { ...filter, assignee: staffId } : filter);
@@ -117,6 +124,22 @@ export const dashboardRouter = createTRPCRouter({
       .input(z.object({ id: z.uuid() }))
       .mutation(({ ctx, input }) => assignment.deleteAssignmentRule(ctx.prisma, input.id).catch(refusal)),
     setAway: staffProcedure.input(assignment.awayInput).mutation(({ ctx, input }) => assignment.setAway(ctx.prisma, ctx.staff, input).catch(refusal)),
+  }),
+  channels: createTRPCRouter({
+    list: adminProcedure.query(({ ctx }) => chatChannels.listChannels(ctx.prisma, chatSettings(ctx))),
+    create: adminProcedure
+      .input(chatChannels.channelInput)
+      .mutation(({ ctx, input }) => chatChannels.createChannel(ctx.prisma, chatSettings(ctx), input).catch(refusal)),
+    replace: adminProcedure
+      .input(chatChannels.replaceInput)
+      .mutation(({ ctx, input }) => chatChannels.replaceChannel(ctx.prisma, chatSettings(ctx), input).catch(refusal)),
+    delete: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => chatChannels.deleteChannel(ctx.prisma, input.id).catch(refusal)),
+    test: adminProcedure
+      .input(z.object({ id: z.uuid() }))
+      .mutation(({ ctx, input }) => chatChannels.testChannel(ctx.prisma, chatSettings(ctx), input.id).catch(refusal)),
+    resendUnknown: adminProcedure
+      .input(z.object({ id: z.uuid() }))
+      .mutation(({ ctx, input }) => chatChannels.resendChannelUnknown(ctx.prisma, input.id).catch(refusal)),
   }),
   ops: createTRPCRouter({
     summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),

@@ -50,6 +50,24 @@ export function chatTargets(config: NotifyConfig): PumpSettings["targetOf"] {
   };
 }
 
+/** What the dashboard's channel page needs from this node's configuration. */
+export interface ChatAdminSettings {
+  /** Seals what an admin saves; null: NOTIFY_SECRET_KEY is not set, and nothing can be saved. */
+  key: Buffer | null;
+  allowStandIns: boolean;
+  timeoutMs: number;
+  targetOf: PumpSettings["targetOf"];
+}
+
+export function chatAdminSettings(config: NotifyConfig): ChatAdminSettings {
+  return {
+    key: config.NOTIFY_SECRET_KEY ? readSealKey(config.NOTIFY_SECRET_KEY) : null,
+    allowStandIns: config.NOTIFY_CHAT_STAND_INS,
+    timeoutMs: config.NOTIFY_CHAT_TIMEOUT_MS,
+    targetOf: chatTargets(config),
+  };
+}
+
 export function chatPumpSettings(config: NotifyConfig): PumpSettings {
   return {
     holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 64),

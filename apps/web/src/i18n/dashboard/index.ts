@@ -10,16 +10,26 @@ import * as ops from "./ops";
 import * as orders from "./orders";
 import * as staff from "./staff";
 import * as assignment from "./assignment";
+import * as channels from "./channels";
 import * as exportsArea from "./exports";
 
 // The prefixes (`satisfies` in each area) keep the areas' keys apart, so spreading never
 // overwrites one area's text with another's.
-const en = { ...common.en, ...leads.en, ...orders.en, ...ops.en, ...staff.en, ...assignment.en, ...exportsArea.en };
+const en = { ...common.en, ...leads.en, ...orders.en, ...ops.en, ...staff.en, ...assignment.en, ...channels.en, ...exportsArea.en };
 export type DashboardKey = keyof typeof en;
 export type DashboardMessages = Record<DashboardKey, string>;
 export type DashboardTranslate = TranslateWith<DashboardKey>;
 
-const zhCN: DashboardMessages = { ...common.zhCN, ...leads.zhCN, ...orders.zhCN, ...ops.zhCN, ...staff.zhCN, ...assignment.zhCN, ...exportsArea.zhCN };
+const zhCN: DashboardMessages = {
+  ...common.zhCN,
+  ...leads.zhCN,
+  ...orders.zhCN,
+  ...ops.zhCN,
+  ...staff.zhCN,
+  ...assignment.zhCN,
+  ...channels.zhCN,
+  ...exportsArea.zhCN,
+};
 
 export const dashboardMessages: Record<Locale, DashboardMessages> = { en, "zh-CN": zhCN };
 

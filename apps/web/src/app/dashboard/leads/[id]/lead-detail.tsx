@@ -192,7 +192,19 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
         <h2 id="delivery-heading" className={sectionTitle}>
           {t("lead.deliveries")}
         </h2>
-        {l.deliveries.length === 0 ? <p className="text-sm text-ink-muted">{t("lead.noChannel")}</p> : null}
+        {l.deliveries.length === 0 && l.chatItems.length === 0 ? <p className="text-sm text-ink-muted">{t("lead.noChannel")}</p> : null}
+        {l.chatItems.length > 0 ? (
+          <ul className="mb-2 space-y-2 text-sm" data-testid="chat-deliveries">
+            {l.chatItems.map((c) => (
+              <li key={`${c.channel.name}-${c.createdAt.toISOString()}`}>
+                {t("lead.chat", {
+                  channel: `${c.channel.name} (${t(`lead.chatPlatform.${c.channel.platform}`)})`,
+                  status: c.message ? t(`lead.chatStatus.${c.message.status}`, { count: c.message.leadCount }) : t("lead.chatStatus.waiting"),
+                })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <ul className="space-y-2 text-sm">
           {l.deliveries.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-2">
