@@ -13,7 +13,8 @@ afterAll(() => prisma.$disconnect());
 describe("readOutboxStatus", () => {
   it("counts the backlog by channel and status, the oldest waiting row's age and the dead letters", async () => {
     await prisma.notificationDelivery.deleteMany();
-    expect(await readOutboxStatus(prisma)).toEqual({
+    const { chat: _chat, ...empty } = await readOutboxStatus(prisma);
+    expect(empty).toEqual({
       backlog: [
         { channel: "webhook", status: "pending", count: 0 },
         { channel: "webhook", status: "queued", count: 0 },
@@ -48,5 +49,23 @@ describe("readOutboxStatus", () => {
       { channel: "webhook", count: 1 },
       { channel: "email", count: 1 },
     ]);
+  });
+
+  it("counts, per chat platform, the leads waiting for their message and the unanswered messages of the last day", async () => {
+    // Slack is this file's own: no other test here makes a Slack channel.
+    const channel = await prisma.chatChannel.create({ data: { platform: "slack", name: "status", hint: "…test", createdAt: new Date(Date.now() + 3_600_000) } });
+    const [a, b, c] = await createLeads(prisma, 3, []);
+    const unknown = await prisma.chatMessage.create({ data: { channelId: channel.id, status: "unknown", leadCount: 1 } });
+    await prisma.chatMessage.create({ data: { channelId: channel.id, status: "unknown", startedAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await prisma.chatItem.createMany({
+      data: [
+        { channelId: channel.id, leadId: a! },
+        { channelId: channel.id, leadId: b! },
+        { channelId: channel.id, leadId: c!, messageId: unknown.id },
+      ],
+    });
+    const { chat } = await readOutboxStatus(prisma);
+    expect(chat.map((p) => p.platform)).toEqual(["wecom", "dingtalk", "feishu", "slack"]);
+    expect(chat.find((p) => p.platform === "slack")).toEqual({ platform: "slack", waitingLeads: 2, unknownMessages: 1 });
   });
 });

@@ -20,10 +20,16 @@ export async function refreshDatabaseGauges(prisma: PrismaClient, onError: (erro
     for (const { channel, status, count } of outbox.backlog) m.outboxBacklog.set({ channel, status }, count);
     m.outboxOldestPendingAge.set(outbox.oldestPendingSeconds);
     for (const { channel, count } of outbox.deadLetters) m.outboxDeadLetters.set({ channel }, count);
+    for (const { platform, waitingLeads, unknownMessages } of outbox.chat) {
+      m.chatWaitingLeads.set({ platform }, waitingLeads);
+      m.chatUnknownMessages.set({ platform }, unknownMessages);
+    }
   } catch (error) {
     m.outboxBacklog.reset();
     m.outboxOldestPendingAge.reset();
     m.outboxDeadLetters.reset();
+    m.chatWaitingLeads.reset();
+    m.chatUnknownMessages.reset();
     onError(error);
   }
 }

@@ -29,6 +29,8 @@ export interface Metrics {
   outboxBacklog: Gauge<"channel" | "status">;
   outboxOldestPendingAge: Gauge;
   outboxDeadLetters: Gauge<"channel">;
+  chatWaitingLeads: Gauge<"platform">;
+  chatUnknownMessages: Gauge<"platform">;
   deliveryAttempts: Counter<"channel" | "result">;
 }
 
@@ -70,6 +72,18 @@ function createMetrics(): Metrics {
       name: "once_outbox_dead_letters",
       help: "Lead notifications that used up their attempts (status dead), by channel; database-wide",
       labelNames: ["channel"],
+      registers,
+    }),
+    chatWaitingLeads: new Gauge({
+      name: "once_chat_leads_waiting",
+      help: "Leads waiting for their message on a chat channel (a burst past the platform's limit, a paused channel), by platform; database-wide",
+      labelNames: ["platform"],
+      registers,
+    }),
+    chatUnknownMessages: new Gauge({
+      name: "once_chat_messages_unknown",
+      help: "Chat messages of the last 24 hours sent with no answer (may or may not have arrived; never resent by themselves), by platform; database-wide",
+      labelNames: ["platform"],
       registers,
     }),
     deliveryAttempts: new Counter({
