@@ -53,7 +53,9 @@ describe("readOutboxStatus", () => {
 
   it("counts, per chat platform, the leads waiting for their message and the unanswered messages of the last day", async () => {
     // Slack is this file's own: no other test here makes a Slack channel.
-    const channel = await prisma.chatChannel.create({ data: { platform: "slack", name: "status", hint: "…test", createdAt: new Date(Date.now() + 3_600_000) } });
+    const channel = await prisma.chatChannel.create({
+      data: { platform: "slack", name: "status", hint: "…test", createdAt: new Date(Date.now() + 3_600_000) },
+    });
     const [a, b, c] = await createLeads(prisma, 3, []);
     const unknown = await prisma.chatMessage.create({ data: { channelId: channel.id, status: "unknown", leadCount: 1 } });
     await prisma.chatMessage.create({ data: { channelId: channel.id, status: "unknown", startedAt: new Date(Date.now() - 25 * 3_600_000) } });

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "@once/db/domain";
 import { createLeads, testPrisma, waitFor } from "../testing/fixtures.ts";
-import { startChatReceivers, type ChatReceivers, type StandInBot } from "../testing/chat-receivers.ts";
+import { busiestWindow, leadNumbersIn, startChatReceivers, type ChatReceivers, type StandInBot } from "../testing/chat-receivers.ts";
 import { readSealKey, seal, urlHint } from "./seal.ts";
 import { chatTargets, startChatPump, type ChatPump } from "./start-chat-pump.ts";
 import { resendUnknown, sendNext, sendTestMessage, type PumpSettings } from "./chat-pump.ts";
@@ -59,11 +59,8 @@ const settings = (holder: string, timeoutMs = 2_000): PumpSettings => ({
   publicUrl: "https://leads.example.com",
   targetOf: chatTargets(config),
 });
-/** The leads each message carries: a one-lead message's title, or a digest's lines (not its heading's range). */
-const numbersIn = (bot: StandInBot) => bot.received.flatMap((m) => [...m.text.matchAll(/^(?:• |新线索 |New lead )(LD-\d{6,})/gm)].map((match) => match[1]!));
-/** The most messages a robot took in any 60 s (or 1 s) window. */
-const busiest = (bot: StandInBot, windowMs: number) =>
-  Math.max(0, ...bot.received.map((m) => bot.received.filter((o) => o.at >= m.at && o.at < m.at + windowMs).length));
+const numbersIn = leadNumbersIn;
+const busiest = busiestWindow;
 
 async function numbersOf(ids: string[]) {
   const leads = await prisma.lead.findMany({ where: { id: { in: ids } }, select: { number: true } });

@@ -24,6 +24,26 @@ export interface StandInBot {
   mode: "normal" | "silent";
 }
 
+/**
+ * The leads each message a robot took carries, in order: a one-lead message's title, or a
+ * digest's lines (not the number range in its heading). A lead twice here was sent twice.
+ */
+export const leadNumbersIn = (bot: StandInBot): string[] =>
+  bot.received.flatMap((m) => [...m.text.matchAll(/^(?:• |新线索 |New lead )(LD-\d{6,})/gm)].map((match) => match[1]!));
+
+/** When each lead first reached the robot (ms since the epoch). */
+export function firstArrivals(bot: StandInBot): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const message of bot.received) {
+    for (const [, number] of message.text.matchAll(/^(?:• |新线索 |New lead )(LD-\d{6,})/gm)) if (!first.has(number!)) first.set(number!, message.at);
+  }
+  return first;
+}
+
+/** The most messages the robot took in any window of `windowMs`. */
+export const busiestWindow = (bot: StandInBot, windowMs: number): number =>
+  Math.max(0, ...bot.received.map((m) => bot.received.filter((o) => o.at >= m.at && o.at < m.at + windowMs).length));
+
 export interface ChatReceivers {
   /** A new robot of `platform` on this receiver (a secret where the platform signs). */
   bot(platform: ChatPlatform, options?: { secret?: string | null }): StandInBot;
