@@ -90,8 +90,8 @@ describe("chat channels", () => {
     expect(busiest(feishu, 1_000)).toBeLessThanOrEqual(5);
     // WeCom's 20 a minute cannot carry 40 leads one by one: some messages are digests.
     expect(wecom.received.some((m) => /新线索 \d+ 条/.test(m.text))).toBe(true);
-    // A one-lead message names the lead and links to it.
-    expect(feishu.received.some((m) => /^新线索 LD-\d{6}/.test(m.text) && m.text.includes("https://leads.example.com/dashboard/leads/"))).toBe(true);
+    // Feishu takes 5 a second: 40 leads at once go out as digests, not as a queue of 40.
+    expect(feishu.received.length).toBeLessThan(40);
   }, 60_000);
 
   it("a rate-limit answer is no delivery: the lead waits while the channel pauses as long as the answer asks, then goes", async () => {
@@ -120,7 +120,9 @@ describe("chat channels", () => {
     });
     expect(await sendNext(prisma, channel, target, own)).toBe("sent");
     expect(bot.received).toHaveLength(1);
+    // A one-lead message names the lead and links to it.
     expect(bot.received[0]!.text).toMatch(/^New lead LD-\d{6}/);
+    expect(bot.received[0]!.text).toContain(`Open: https://leads.example.com/dashboard/leads/${id}`);
     expect(await sendNext(prisma, channel, target, own)).toBe("idle");
   });
 

@@ -45,7 +45,11 @@ export interface PumpSettings {
 }
 
 const SCAN_WINDOW = "5 minutes";
-const LEASE_SECONDS = 15;
+/**
+ * A sender's hold on a channel, renewed before each message, outlasting the longest send; a
+ * node that dies loses it this long after (the other nodes take over then).
+ */
+const leaseSeconds = (timeoutMs: number) => Math.max(8, Math.ceil(timeoutMs / 1000) + 3);
 /** A refused-for-good channel is tried again after this (or when an admin changes it). */
 export const FAILED_PAUSE_MS = 5 * 60_000;
 /** One message of slack below the platform's count, for clocks that disagree. */
@@ -66,17 +70,18 @@ export async function settleAbandoned(prisma: PrismaClient, timeoutMs: number): 
   return prisma.$executeRawUnsafe(
     `update chat_message set status = 'unknown', answered_at = now(), answer = 'no answer recorded: the sender stopped'
      where status = 'sending' and started_at < now() - make_interval(secs => $1)`,
-    (timeoutMs + LEASE_SECONDS * 1000) / 1000,
+    timeoutMs / 1000 + leaseSeconds(timeoutMs),
   );
 }
 
 /** Takes or renews the channel's lease for this node; false when another node holds it. */
-async function lease(prisma: PrismaClient, channelId: string, holder: string): Promise<boolean> {
+async function lease(prisma: PrismaClient, channelId: string, holder: string, timeoutMs: number): Promise<boolean> {
   const taken = await prisma.$executeRawUnsafe(
-    `update chat_channel set lease_holder = $2, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    `update chat_channel set lease_holder = $2, lease_until = now() + make_interval(secs => $3)
      where id = $1::uuid and (lease_holder = $2 or lease_until is null or lease_until < now())`,
     channelId,
     holder,
+    leaseSeconds(timeoutMs),
   );
   return taken === 1;
 }
@@ -148,7 +153,7 @@ export async function sendNext(
   target: ChatTarget,
   settings: PumpSettings,
 ): Promise<"sent" | "wait" | "idle" | "busy"> {
-  if (!(await lease(prisma, channel.id, settings.holder))) return "busy";
+  if (!(await lease(prisma, channel.id, settings.holder, settings.timeoutMs))) return "busy";
   const waiting = await prisma.chatItem.findMany({
     where: { channelId: channel.id, messageId: null },
     orderBy: { lead: { number: "asc" } },
@@ -162,7 +167,10 @@ export async function sendNext(
   const language = languageOf(channel);
   const leads = waiting.map((w) => w.lead);
   const reserve = Math.ceil(spec.limits.perMinute / 4);
-  const oneByOne = leads.length <= budget.minuteLeft - reserve;
+  // One message per lead only while they all fit: in the minute's budget with a quarter to
+  // spare, and (where the platform also counts per second) within one second's allowance;
+  // otherwise a digest now beats a queue of single messages that grows faster than it drains.
+  const oneByOne = leads.length <= Math.min(budget.minuteLeft - reserve, spec.limits.perSecond ?? Infinity);
   let carried: LeadRow[];
   let text: string;
   if (oneByOne) {
