@@ -86,3 +86,26 @@ describe("message texts", () => {
     expect(digest.text.split("\n").filter((l) => l.startsWith("• LD-"))).toHaveLength(digest.count);
   });
 });
+
+describe("the platforms' answers", () => {
+  it("resend only what the answer says did not arrive, after the wait it asks for", () => {
+    const json = (body: unknown) => JSON.stringify(body);
+    expect(PLATFORMS.dingtalk.reading(200, json({ errcode: 130101, errmsg: "send too fast" }), null)).toEqual({
+      outcome: "rejected",
+      answer: "130101 send too fast",
+      waitMs: 600_000, // DingTalk silences the robot for 10 minutes
+    });
+    expect(PLATFORMS.wecom.reading(200, json({ errcode: 45009, errmsg: "api freq out of limit" }), null)).toMatchObject({
+      outcome: "rejected",
+      waitMs: 60_000,
+    });
+    expect(PLATFORMS.feishu.reading(200, json({ code: 11232, msg: "frequency limited" }), null)).toMatchObject({ outcome: "rejected", waitMs: 1_000 });
+    expect(PLATFORMS.slack.reading(429, "rate_limited", "7")).toEqual({ outcome: "rejected", answer: "429 rate_limited", waitMs: 7_000 });
+    expect(PLATFORMS.slack.reading(503, "", null)).toMatchObject({ outcome: "rejected" });
+    // Refused for good: nothing is resent until someone fixes the channel.
+    expect(PLATFORMS.feishu.reading(200, json({ code: 19021, msg: "sign match fail" }), null)).toMatchObject({ outcome: "failed", reason: "signature" });
+    expect(PLATFORMS.slack.reading(404, "no_service", null)).toMatchObject({ outcome: "failed", reason: "address" });
+    expect(PLATFORMS.wecom.reading(200, json({ errcode: 93000, errmsg: "invalid webhook url" }), null)).toMatchObject({ outcome: "failed", reason: "address" });
+    expect(PLATFORMS.wecom.reading(200, json({ errcode: 0, errmsg: "ok" }), null)).toEqual({ outcome: "delivered", answer: "0 ok" });
+  });
+});
