@@ -22,6 +22,8 @@ export const leadFilterInput = z.object({
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
   possibleDuplicate: z.boolean().optional(),
+  /** Unanswered past the team's first-response target (the "Overdue" view). */
+  overdue: z.boolean().optional(),
   /** A staff id, "unassigned", or "me" (the router puts in the caller's id). */
   assignee: z.string().min(1).max(64).check(safeText("assignee")).optional(),
   /**
@@ -51,6 +53,7 @@ export function leadFilterSql(filter: LeadFilter, plan: SearchPlan | null): Pris
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (filter.status) parts.push(Prisma.sql`l.status = ${filter.status}::"LeadStatus"`);
   if (filter.possibleDuplicate !== undefined) parts.push(Prisma.sql`l.possible_duplicate = ${filter.possibleDuplicate}`);
+  if (filter.overdue) parts.push(Prisma.sql`l.first_response_at IS NULL AND l.response_due_at < now()`);
   if (filter.assignee) parts.push(filter.assignee === "unassigned" ? Prisma.sql`l.assignee_id IS NULL` : Prisma.sql`l.assignee_id = ${filter.assignee}`);
   if (filter.from) parts.push(Prisma.sql`l.created_at >= ${filter.from}`);
   if (filter.to) parts.push(Prisma.sql`l.created_at <= ${filter.to}`);
@@ -122,6 +125,8 @@ export const leadFieldsSelect = {
   createdAt: true,
   version: true,
   assignee: { select: { id: true, name: true } },
+  firstResponseAt: true,
+  responseDueAt: true,
 } satisfies Prisma.LeadSelect;
 
 const LIST_SELECT = { ...leadFieldsSelect, deliveries: { select: { channel: true, status: true } } } satisfies Prisma.LeadSelect;

@@ -6,6 +6,8 @@
 // own transaction. An unknown lead or assignee is an UnknownId (404), checked before the write
 // so it never becomes a foreign-key violation. Assigning a lead to someone else tells them by
 // e-mail through the outbox, in the same transaction: once per assignment (issue 13, item 5).
+// The first status change, note, or taking of the lead is its first response (the clock of
+// packages/notify/src/response-clock stops there).
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@once/db";
 import { enqueueAssignmentNotification, type Channel } from "@once/notify";
@@ -88,6 +90,8 @@ export async function updateLead(prisma: PrismaClient, input: LeadUpdate, contex
     }
     if (newAssignee) activity.push({ ...base, kind: "assignee", fromAssigneeId: current.assigneeId, toAssigneeId: input.assigneeId ?? null });
     if (activity.length) await tx.leadActivity.createMany({ data: activity });
+    // A status change, or taking the lead oneself ("I'll take it"), is a response: the first stops the clock.
+    if (newStatus || input.assigneeId === context.actorId) await markFirstResponse(tx, input.id);
     if (tell) await enqueueAssignmentNotification(tx, { leadId: input.id, assigneeId: tell, leadVersion: version }, context.channels);
     return 1;
   });
@@ -103,5 +107,13 @@ export const leadNoteInput = z.object({ id: z.uuid(), body: z.string().trim().mi
 export async function addLeadNote(prisma: PrismaClient, authorId: string, input: z.infer<typeof leadNoteInput>) {
   // Leads are never deleted, so checking first leaves no window for the foreign key to fail.
   if ((await prisma.lead.count({ where: { id: input.id } })) === 0) throw new UnknownId("lead");
-  return prisma.leadNote.create({ data: { leadId: input.id, authorId, body: input.body }, select: { id: true, body: true, createdAt: true } });
+  return prisma.$transaction(async (tx) => {
+    await markFirstResponse(tx, input.id); // a note (a call logged, a reply sent) is a response
+    return tx.leadNote.create({ data: { leadId: input.id, authorId, body: input.body }, select: { id: true, body: true, createdAt: true } });
+  });
+}
+
+/** The lead's first response, if it has none yet (the first-response clock stops; later ones change nothing). */
+async function markFirstResponse(tx: Prisma.TransactionClient, leadId: string): Promise<void> {
+  await tx.lead.updateMany({ where: { id: leadId, firstResponseAt: null }, data: { firstResponseAt: new Date() } });
 }

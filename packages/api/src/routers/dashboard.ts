@@ -16,6 +16,7 @@ import { OrderConflict, OrderRuleViolation, orderUpdateInput, updateOrderStatus 
 import * as staffAdmin from "../dashboard/staff-admin.ts";
 import * as assignment from "../dashboard/assignment-admin.ts";
 import * as chatChannels from "../dashboard/chat-channels-admin.ts";
+import { getResponseTarget, responseTargetInput, setResponseTarget } from "../dashboard/response-target.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
@@ -124,6 +125,9 @@ export const dashboardRouter = createTRPCRouter({
       .input(z.object({ id: z.uuid() }))
       .mutation(({ ctx, input }) => assignment.deleteAssignmentRule(ctx.prisma, input.id).catch(refusal)),
     setAway: staffProcedure.input(assignment.awayInput).mutation(({ ctx, input }) => assignment.setAway(ctx.prisma, ctx.staff, input).catch(refusal)),
+    /** The team's first-response target (every staff member reads it; admins set it). */
+    responseTarget: staffProcedure.query(({ ctx }) => getResponseTarget(ctx.prisma)),
+    setResponseTarget: adminProcedure.input(responseTargetInput).mutation(({ ctx, input }) => setResponseTarget(ctx.prisma, input)),
   }),
   channels: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => chatChannels.listChannels(ctx.prisma, chatSettings(ctx))),

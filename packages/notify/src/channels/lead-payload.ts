@@ -7,10 +7,13 @@ import type { PrismaClient } from "@once/db";
 import { multiLine, singleLine } from "./plain-text.ts";
 
 export interface LeadNotification {
-  type: "lead.created" | "lead.assigned";
+  /** lead.reminder: the owner, at the first-response target; lead.escalated: the admins, at twice it. */
+  type: "lead.created" | "lead.assigned" | "lead.reminder" | "lead.escalated";
   deliveryId: string;
-  /** lead.assigned only: who was assigned the lead (and is told). */
+  /** lead.assigned and lead.reminder: the staff member told (the lead's owner). */
   assignee?: { name: string; email: string };
+  /** lead.escalated: the admins' addresses (every admin not disabled, at the time of sending). */
+  admins?: string[];
   lead: {
     id: string;
     number: string;
@@ -30,6 +33,13 @@ export interface LoadedNotification {
   requestId: string | null;
 }
 
+const TYPES = {
+  lead_created: "lead.created",
+  lead_assigned: "lead.assigned",
+  lead_reminder: "lead.reminder",
+  lead_escalated: "lead.escalated",
+} as const satisfies Record<string, LeadNotification["type"]>;
+
 export async function loadLeadNotification(prisma: PrismaClient, deliveryId: string): Promise<LoadedNotification | null> {
   const row = await prisma.notificationDelivery.findUnique({
     where: { id: deliveryId },
@@ -44,9 +54,16 @@ export async function loadLeadNotification(prisma: PrismaClient, deliveryId: str
   });
   if (!row) return null;
   const { lead } = row;
+  const admins =
+    row.kind === "lead_escalated"
+      ? (await prisma.user.findMany({ where: { role: "admin", disabledAt: null }, select: { email: true }, orderBy: { email: "asc" } })).map((a) =>
+          singleLine(a.email),
+        )
+      : undefined;
   const notification: LeadNotification = {
-    type: row.kind === "lead_assigned" ? "lead.assigned" : "lead.created",
+    type: TYPES[row.kind],
     deliveryId,
+    ...(admins && { admins }),
     ...(row.recipient && { assignee: { name: singleLine(row.recipient.name), email: singleLine(row.recipient.email) } }),
     lead: {
       id: lead.id,

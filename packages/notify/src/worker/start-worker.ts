@@ -7,13 +7,14 @@ import PgBoss from "pg-boss";
 import pg from "pg";
 import { createPrismaClient, type PrismaClient } from "@once/db";
 import { listenOn } from "@once/db/listen";
-import type { NotifyConfig, Channel } from "../config.ts";
+import { configuredChannels, type NotifyConfig, type Channel } from "../config.ts";
 import { DeliveryAttemptError, deliverOnce, markDead, type AttemptResult } from "./deliver.ts";
 import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
 import { withCheckedOut } from "./checked-out.ts";
 import { chatPumpSettings, startChatPump, syncEnvChannels, type ChatPump } from "../chat/start-chat-pump.ts";
+import { sweepResponseClock } from "../response-clock/sweep.ts";
 
 export interface WorkerLog {
   info(fields: Record<string, unknown>, message: string): void;
@@ -44,6 +45,8 @@ export async function startNotificationWorker(options: {
   pollIntervalMs?: number;
   /** How often the chat pump looks at its channels without a wake-up (budgets, pauses, other nodes' leads). */
   chatIntervalMs?: number;
+  /** How often the first-response clock looks for leads due a reminder or an escalation. */
+  clockIntervalMs?: number;
   /** Told about every attempt (must not throw); the web node counts them for /metrics. */
   onAttempt?: (attempt: DeliveryAttempt) => void;
 }): Promise<RunningWorker> {
@@ -120,6 +123,16 @@ export async function startNotificationWorker(options: {
     intervalMs: options.chatIntervalMs ?? 250,
     onError: (error) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "notify.chat_pass_failed"),
   });
+  // The first-response clock: reminders at the target, escalations at twice it (each once).
+  let sweeping: Promise<unknown> | null = null;
+  const sweep = () => {
+    sweeping ??= sweepResponseClock(prisma, configuredChannels(config))
+      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "notify.clock_sweep_failed"))
+      .finally(() => (sweeping = null));
+  };
+  const clock = setInterval(sweep, options.clockIntervalMs ?? 5_000);
+  clock.unref();
+  sweep();
   const leadListener = listenOn(
     options.connectionString,
     "lead_created",
@@ -134,6 +147,8 @@ export async function startNotificationWorker(options: {
       await listener.stop();
       await leadListener.stop();
       await chat.stop();
+      clearInterval(clock);
+      await sweeping;
       // A relay under way finishes its transaction (rows and jobs move together) first.
       await relaying;
       await Promise.all(dispatchers.map((d) => d.stop(Math.max(0, deadline - Date.now()))));

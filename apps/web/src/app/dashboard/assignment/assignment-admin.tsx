@@ -13,6 +13,7 @@ import { errorText } from "../error-text";
 import { protocolData } from "../protocol-code";
 import { usePhone } from "../use-phone";
 import { PageMessages, type PageMessage } from "../page-messages";
+import { ResponseTargetForm } from "./response-target-form";
 
 const REFUSALS = ["MEMBER_DISABLED", "TOO_MANY_RULES", "NOT_YOURS", "NOT_FOUND"] as const;
 
@@ -146,6 +147,8 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
           </DataTable>
         )}
       </section>
+
+      <ResponseTargetForm admin={self.admin} onMessage={setMessage} />
 
       <section aria-labelledby="rules-heading" className="space-y-3">
         <h2 id="rules-heading" className="text-lg font-semibold">

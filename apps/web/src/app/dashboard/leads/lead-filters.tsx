@@ -56,6 +56,7 @@ export function LeadFilters({ state, onChange }: { state: ListState; onChange: (
           <Input id="lead-to" type="date" value={state.to ?? ""} min={state.from} onChange={(e) => onChange({ to: e.target.value || undefined })} />
         </Field>
         <Checkbox label={t("leads.filter.duplicates")} checked={state.dup} onChange={(e) => onChange({ dup: e.target.checked })} className="self-center" />
+        <Checkbox label={t("leads.filter.overdue")} checked={state.overdue} onChange={(e) => onChange({ overdue: e.target.checked })} className="self-center" />
       </div>
     </form>
   );

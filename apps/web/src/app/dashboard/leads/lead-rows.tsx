@@ -22,6 +22,8 @@ export interface LeadRow {
   possibleDuplicate: boolean;
   createdAt: Date;
   assignee: { id: string; name: string } | null;
+  firstResponseAt: Date | null;
+  responseDueAt: Date | null;
 }
 
 interface RowsProps {
@@ -46,6 +48,11 @@ function RowBadges({ row, isFresh }: { row: LeadRow; isFresh: boolean }) {
       {row.possibleDuplicate ? (
         <Badge tone="warning" className="ms-2">
           {t("leads.possibleDuplicate")}
+        </Badge>
+      ) : null}
+      {!row.firstResponseAt && row.responseDueAt && row.responseDueAt < new Date() ? (
+        <Badge tone="danger" className="ms-2" data-testid="overdue-badge">
+          {t("leads.overdue")}
         </Badge>
       ) : null}
     </>

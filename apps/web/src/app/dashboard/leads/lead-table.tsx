@@ -43,6 +43,7 @@ export function LeadTable() {
     status: state.status,
     assignee: state.assignee,
     possibleDuplicate: state.dup || undefined,
+    overdue: state.overdue || undefined,
     from: state.from ? dayStartIn(state.from, timeZone) : undefined,
     to: state.to ? new Date(dayStartIn(nextDay(state.to), timeZone).getTime() - 1) : undefined,
   };
@@ -197,6 +198,7 @@ function NoResults({ state, onClear }: { state: ListState; onClear: () => void }
     state.from && t("leads.active.from", { value: state.from }),
     state.to && t("leads.active.to", { value: state.to }),
     state.dup && t("leads.active.duplicates"),
+    state.overdue && t("leads.active.overdue"),
   ].filter(Boolean);
   return (
     <Notice icon={<Icon node={Inbox} />} title={t("leads.empty.title")} data-testid="no-results">

@@ -1,4 +1,4 @@
-// The lead list's state lives in the URL (?q=…&status=…&assignee=…&from=…&to=…&dup=1&sort=…&dir=…),
+// The lead list's state lives in the URL (?q=…&status=…&assignee=…&from=…&to=…&dup=1&overdue=1&sort=…&dir=…),
 // so a list can be bookmarked, shared, reloaded and returned to from a lead's page. Parsing is
 // forgiving: an unknown value is ignored, never an error page.
 import { LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
@@ -15,6 +15,8 @@ export interface ListState {
   from?: string;
   to?: string;
   dup: boolean;
+  /** Unanswered past the team's first-response target. */
+  overdue: boolean;
   sort: Sort;
   dir: "asc" | "desc";
 }
@@ -34,6 +36,7 @@ export function parseListState(params: URLSearchParams): ListState {
     from: from && DAY.test(from) ? from : undefined,
     to: to && DAY.test(to) ? to : undefined,
     dup: params.get("dup") === "1",
+    overdue: params.get("overdue") === "1",
     sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "received",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
   };
@@ -48,22 +51,24 @@ export function listQuery(state: ListState): string {
   if (state.from) params.set("from", state.from);
   if (state.to) params.set("to", state.to);
   if (state.dup) params.set("dup", "1");
+  if (state.overdue) params.set("overdue", "1");
   if (state.sort !== "received") params.set("sort", state.sort);
   if (state.dir !== "desc") params.set("dir", state.dir);
   const text = params.toString();
   return text ? `?${text}` : "";
 }
 
-export const EMPTY_STATE: ListState = { q: "", dup: false, sort: "received", dir: "desc" };
+export const EMPTY_STATE: ListState = { q: "", dup: false, overdue: false, sort: "received", dir: "desc" };
 
 /** True when any filter narrows the list (sorting does not). */
-export const isFiltered = (s: ListState) => Boolean(s.q.trim() || s.status || s.assignee || s.from || s.to || s.dup);
+export const isFiltered = (s: ListState) => Boolean(s.q.trim() || s.status || s.assignee || s.from || s.to || s.dup || s.overdue);
 
 /** The built-in saved views; staff add their own (./saved-views.ts). */
 export const BUILT_IN_VIEWS = [
   { id: "all", label: "leads.view.all", query: "" },
   { id: "mine", label: "leads.view.mine", query: "?assignee=me" },
   { id: "unassigned", label: "leads.view.unassigned", query: "?assignee=unassigned" },
+  { id: "overdue", label: "leads.view.overdue", query: "?overdue=1" },
 ] as const;
 
 /** Where "back to the list" returns: the list's last query, kept for the tab's session. */

@@ -27,9 +27,27 @@ const sectionTitle = "mb-3 text-lg font-semibold";
 /** A save's line: what went wrong (in the reader's language), `saved`, or nothing while idle or pending. */
 const outcomeText = (mutation: { error: unknown; isSuccess: boolean }, t: DashboardTranslate, saved = t("common.saved")): string =>
   mutation.error ? errorText(mutation.error, t) : mutation.isSuccess ? saved : "";
+/** The first-response clock's line: answered after, waiting (due by), or overdue. */
+function responseClock(
+  l: { createdAt: Date; firstResponseAt: Date | null; responseDueAt: Date | null },
+  t: DashboardTranslate,
+  time: (date: Date, style?: "time") => string,
+): string {
+  if (l.firstResponseAt) return t("lead.clock.answered", { duration: duration(l.firstResponseAt.getTime() - l.createdAt.getTime(), t) });
+  const waited = duration(Date.now() - l.createdAt.getTime(), t);
+  if (!l.responseDueAt) return t("lead.clock.untimed", { duration: waited });
+  return t(l.responseDueAt < new Date() ? "lead.clock.overdue" : "lead.clock.waiting", { duration: waited, time: time(l.responseDueAt) });
+}
 const outcomeClass = (failed: boolean) => (failed ? "text-sm font-medium text-danger" : "text-sm text-ink-muted");
 
-export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
+/** "12 min", "1 h 5 min": how long a lead waited (or has waited) for its first response. */
+function duration(ms: number, t: DashboardTranslate): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return minutes < 60 ? t("lead.duration.minutes", { minutes }) : t("lead.duration.hours", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}
+
+/** `selfId`: the signed-in staff member, for "I'll take it". */
+export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boolean; selfId: string }) {
   const trpc = useTRPC();
   const { t, time } = useDashboard();
   const queryClient = useQueryClient();
@@ -113,6 +131,13 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
             <dd>{l.company ?? t("common.none")}</dd>
             <dt>{t("lead.message")}</dt>
             <dd className="whitespace-pre-line">{l.content}</dd>
+            <dt>{t("lead.clock.label")}</dt>
+            <dd
+              data-testid="response-clock"
+              className={!l.firstResponseAt && l.responseDueAt && l.responseDueAt < new Date() ? "font-medium text-danger" : undefined}
+            >
+              {responseClock(l, t, time)}
+            </dd>
           </Facts>
         </Card>
         <Card role="region" aria-labelledby="work-heading">
@@ -147,6 +172,16 @@ export function LeadDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
                 </Button>
               </div>
             </form>
+          ) : null}
+          {!l.firstResponseAt ? (
+            <Button
+              className="mb-4"
+              variant="primary"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ id, version: l.version, assigneeId: selfId })}
+            >
+              {t("lead.takeIt")}
+            </Button>
           ) : null}
           <Field id="lead-assignee-change" label={t("lead.assignee")}>
             <Select

@@ -8,5 +8,5 @@ export const generateMetadata = async (): Promise<Metadata> => ({ title: (await 
 
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
   const [staff, { id }] = await Promise.all([requireStaff(), params]);
-  return <LeadDetail id={id} isAdmin={staff.role === "admin"} />;
+  return <LeadDetail id={id} isAdmin={staff.role === "admin"} selfId={staff.id} />;
 }
