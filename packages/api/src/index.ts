@@ -3,6 +3,7 @@ export { createContextInner, type Context } from "./trpc.ts";
 export type { GuideSummary } from "./catalog/list-guides.ts";
 export { recordOperationEvent, flushOperationStats } from "./records/operation-stats.ts";
 export { listenForLeadEvents } from "./dashboard/lead-events.ts";
+export { responseTimes } from "./dashboard/reconciliation.ts";
 export { seedSampleLeads } from "./lead/sample-leads.ts";
 export { DEFAULT_ORDER_RULES, type OrderRules } from "./order/order-rules.ts";
 export type { LeadSettings } from "./lead/submit-lead.ts";

@@ -17,6 +17,7 @@ import * as staffAdmin from "../dashboard/staff-admin.ts";
 import * as assignment from "../dashboard/assignment-admin.ts";
 import * as chatChannels from "../dashboard/chat-channels-admin.ts";
 import { getResponseTarget, responseTargetInput, setResponseTarget } from "../dashboard/response-target.ts";
+import { reconcileDay, reconciliationInput } from "../dashboard/reconciliation.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
@@ -145,6 +146,8 @@ export const dashboardRouter = createTRPCRouter({
       .input(z.object({ id: z.uuid() }))
       .mutation(({ ctx, input }) => chatChannels.resendChannelUnknown(ctx.prisma, input.id).catch(refusal)),
   }),
+  /** One day's proof that every lead was assigned, delivered and answered, with every gap named. */
+  reconciliation: staffProcedure.input(reconciliationInput).query(({ ctx, input }) => reconcileDay(ctx.prisma, input)),
   ops: createTRPCRouter({
     summary: staffProcedure.query(({ ctx }) => getOpsSummary(ctx.prisma)),
   }),

@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard/orders", label: "common.nav.orders" },
   { href: "/dashboard/ops", label: "common.nav.ops" },
   { href: "/dashboard/assignment", label: "common.nav.assignment" },
+  { href: "/dashboard/reconciliation", label: "common.nav.reconciliation" },
   { href: "/dashboard/channels", label: "common.nav.channels", adminOnly: true },
   { href: "/dashboard/staff", label: "common.nav.staff", adminOnly: true },
 ];

@@ -11,11 +11,12 @@ import * as orders from "./orders";
 import * as staff from "./staff";
 import * as assignment from "./assignment";
 import * as channels from "./channels";
+import * as reconciliation from "./reconciliation";
 import * as exportsArea from "./exports";
 
 // The prefixes (`satisfies` in each area) keep the areas' keys apart, so spreading never
 // overwrites one area's text with another's.
-const en = { ...common.en, ...leads.en, ...orders.en, ...ops.en, ...staff.en, ...assignment.en, ...channels.en, ...exportsArea.en };
+const en = { ...common.en, ...leads.en, ...orders.en, ...ops.en, ...staff.en, ...assignment.en, ...channels.en, ...reconciliation.en, ...exportsArea.en };
 export type DashboardKey = keyof typeof en;
 export type DashboardMessages = Record<DashboardKey, string>;
 export type DashboardTranslate = TranslateWith<DashboardKey>;
@@ -28,6 +29,7 @@ const zhCN: DashboardMessages = {
   ...staff.zhCN,
   ...assignment.zhCN,
   ...channels.zhCN,
+  ...reconciliation.zhCN,
   ...exportsArea.zhCN,
 };
 

@@ -14,6 +14,13 @@ export const en = {
   "ops.outbox.title": "Notification outbox",
   "ops.outbox.counts": "pending {pending} · queued {queued} · delivered {delivered} · dead {dead}",
   "ops.outbox.failing": "{channel}: {status} after {attempts} attempt(s) — {error}",
+  "ops.times.title": "How soon leads are taken (last 24 hours)",
+  "ops.times.assign": "Time to an owner",
+  "ops.times.respond": "Time to a first response",
+  "ops.times.value": "p50 {p50} · p95 {p95}",
+  "ops.times.none": "no lead yet",
+  "ops.seconds": "{value} s",
+  "ops.minutes": "{value} min",
 } as const satisfies Record<`ops.${string}`, string>;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -31,4 +38,11 @@ export const zhCN: Record<keyof typeof en, string> = {
   "ops.outbox.title": "通知发件箱",
   "ops.outbox.counts": "待处理 {pending} · 已排队 {queued} · 已送达 {delivered} · 失败 {dead}",
   "ops.outbox.failing": "{channel}：尝试 {attempts} 次后为 {status} — {error}",
+  "ops.times.title": "线索多快被接手（最近 24 小时）",
+  "ops.times.assign": "分配到负责人用时",
+  "ops.times.respond": "首次响应用时",
+  "ops.times.value": "p50 {p50} · p95 {p95}",
+  "ops.times.none": "暂无线索",
+  "ops.seconds": "{value} 秒",
+  "ops.minutes": "{value} 分钟",
 };

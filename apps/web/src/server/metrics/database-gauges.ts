@@ -5,6 +5,7 @@
 import "server-only";
 import { poolStatsOf, type PrismaClient } from "@once/db";
 import { readOutboxStatus } from "@once/notify";
+import { responseTimes } from "@once/api";
 import { metrics } from "./registry";
 
 export async function refreshDatabaseGauges(prisma: PrismaClient, onError: (error: unknown) => void): Promise<void> {
@@ -24,7 +25,18 @@ export async function refreshDatabaseGauges(prisma: PrismaClient, onError: (erro
       m.chatWaitingLeads.set({ platform }, waitingLeads);
       m.chatUnknownMessages.set({ platform }, unknownMessages);
     }
+    // Quantiles with no lead to measure are left out rather than reported as 0.
+    const times = await responseTimes(prisma);
+    m.leadTimeToAssign.reset();
+    m.leadTimeToFirstResponse.reset();
+    for (const q of ["p50", "p95"] as const) {
+      const quantile = q === "p50" ? "0.5" : "0.95";
+      if (times.timeToAssign[q] !== null) m.leadTimeToAssign.set({ quantile }, times.timeToAssign[q]);
+      if (times.timeToFirstResponse[q] !== null) m.leadTimeToFirstResponse.set({ quantile }, times.timeToFirstResponse[q]);
+    }
   } catch (error) {
+    m.leadTimeToAssign.reset();
+    m.leadTimeToFirstResponse.reset();
     m.outboxBacklog.reset();
     m.outboxOldestPendingAge.reset();
     m.outboxDeadLetters.reset();

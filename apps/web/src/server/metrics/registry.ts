@@ -31,6 +31,8 @@ export interface Metrics {
   outboxDeadLetters: Gauge<"channel">;
   chatWaitingLeads: Gauge<"platform">;
   chatUnknownMessages: Gauge<"platform">;
+  leadTimeToAssign: Gauge<"quantile">;
+  leadTimeToFirstResponse: Gauge<"quantile">;
   deliveryAttempts: Counter<"channel" | "result">;
 }
 
@@ -84,6 +86,18 @@ function createMetrics(): Metrics {
       name: "once_chat_messages_unknown",
       help: "Chat messages of the last 24 hours sent with no answer (may or may not have arrived; never resent by themselves), by platform; database-wide",
       labelNames: ["platform"],
+      registers,
+    }),
+    leadTimeToAssign: new Gauge({
+      name: "once_lead_time_to_assign_seconds",
+      help: "Leads of the last 24 hours: seconds from arrival to their first owner, p50 and p95 (0 when owned at arrival); database-wide",
+      labelNames: ["quantile"],
+      registers,
+    }),
+    leadTimeToFirstResponse: new Gauge({
+      name: "once_lead_time_to_first_response_seconds",
+      help: "Leads of the last 24 hours: seconds from arrival to their first response, p50 and p95 (answered leads only); database-wide",
+      labelNames: ["quantile"],
       registers,
     }),
     deliveryAttempts: new Counter({

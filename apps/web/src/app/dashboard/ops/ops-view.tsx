@@ -5,8 +5,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Facts } from "@once/ui";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
+import type { DashboardTranslate } from "~/i18n/dashboard";
 
 const KINDS = ["executed", "replayed", "conflict", "in_progress", "expired", "rejected"] as const;
+
+/** Seconds as "45 s" or "12 min" in the reader's language. */
+const span = (seconds: number, t: DashboardTranslate) =>
+  seconds < 60 ? t("ops.seconds", { value: Math.round(seconds) }) : t("ops.minutes", { value: Math.round(seconds / 60) });
 
 export function OpsView() {
   const trpc = useTRPC();
@@ -28,6 +33,24 @@ export function OpsView() {
               <dd className="tabular-nums">{data.totals[kind] ?? 0}</dd>
             </div>
           ))}
+        </Facts>
+      </Card>
+      <Card aria-labelledby="times-heading" role="region">
+        <h2 id="times-heading" className="mb-3 text-lg font-semibold">
+          {t("ops.times.title")}
+        </h2>
+        <Facts data-testid="ops-times">
+          {(["assign", "respond"] as const).map((which) => {
+            const q = which === "assign" ? data.times.timeToAssign : data.times.timeToFirstResponse;
+            return (
+              <div key={which} className="contents">
+                <dt>{t(`ops.times.${which}`)}</dt>
+                <dd className="tabular-nums">
+                  {q.p50 === null || q.p95 === null ? t("ops.times.none") : t("ops.times.value", { p50: span(q.p50, t), p95: span(q.p95, t) })}
+                </dd>
+              </div>
+            );
+          })}
         </Facts>
       </Card>
       <Card aria-labelledby="chart-heading" role="region" className="overflow-x-auto">
