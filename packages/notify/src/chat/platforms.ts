@@ -72,6 +72,27 @@ const httpReading = (status: number, body: string): ChatReading | null => {
   return null;
 };
 
+/**
+ * Reads a robot's JSON answer by its code (`field`): 0 is delivered; a `rejected` code waits as
+ * long as given, then the message may go again; a `failed` code is refused for that reason; any
+ * other code is a refusal of the message itself.
+ */
+const byCode =
+  (field: "errcode" | "code", rejected: Record<number, number>, failed: Record<number, "signature" | "address">) =>
+  (status: number, body: string): ChatReading => {
+    const front = httpReading(status, body);
+    if (front) return front;
+    const { code, message } = codeOf(body, field);
+    const answer = said(code, message);
+    if (code === 0) return { outcome: "delivered", answer };
+    const wait = code === null ? undefined : rejected[code];
+    if (wait !== undefined) return { outcome: "rejected", answer, waitMs: wait };
+    const reason = code === null ? undefined : failed[code];
+    return { outcome: "failed", answer, reason: reason ?? "content" };
+  };
+/** WeCom's and DingTalk's plain-text message. */
+const textBody = (text: string) => JSON.stringify({ msgtype: "text", text: { content: text } });
+
 export const PLATFORMS: Record<ChatPlatform, PlatformSpec> = {
   wecom: {
     hosts: ["qyapi.weixin.qq.com"],
@@ -79,18 +100,9 @@ export const PLATFORMS: Record<ChatPlatform, PlatformSpec> = {
     secret: "none",
     limits: { perMinute: 20 },
     maxTextBytes: 2048,
-    request: (url, _secret, text) => ({ url, body: JSON.stringify({ msgtype: "text", text: { content: text } }) }),
-    reading(status, body) {
-      const front = httpReading(status, body);
-      if (front) return front;
-      const { code, message } = codeOf(body, "errcode");
-      const answer = said(code, message);
-      if (code === 0) return { outcome: "delivered", answer };
-      if (code === 45009) return { outcome: "rejected", answer, waitMs: MINUTE };
-      if (code === -1) return { outcome: "rejected", answer, waitMs: 5_000 }; // system busy
-      if (code === 93000 || code === 93004) return { outcome: "failed", answer, reason: "address" }; // invalid or removed robot
-      return { outcome: "failed", answer, reason: "content" };
-    },
+    request: (url, _secret, text) => ({ url, body: textBody(text) }),
+    // 45009: past 20 a minute; -1: system busy; 93000/93004: an invalid or removed robot.
+    reading: byCode("errcode", { 45009: MINUTE, [-1]: 5_000 }, { 93000: "address", 93004: "address" }),
   },
   dingtalk: {
     hosts: ["oapi.dingtalk.com"],
@@ -105,21 +117,11 @@ export const PLATFORMS: Record<ChatPlatform, PlatformSpec> = {
         .update(`${timestamp}\n${secret ?? ""}`)
         .digest("base64");
       const signed = `${url}&timestamp=${timestamp}&sign=${encodeURIComponent(sign)}`;
-      return { url: signed, body: JSON.stringify({ msgtype: "text", text: { content: text } }) };
+      return { url: signed, body: textBody(text) };
     },
-    reading(status, body) {
-      const front = httpReading(status, body);
-      if (front) return front;
-      const { code, message } = codeOf(body, "errcode");
-      const answer = said(code, message);
-      if (code === 0) return { outcome: "delivered", answer };
-      // Past 20 a minute the robot is throttled for 10 minutes.
-      if (code === 130101) return { outcome: "rejected", answer, waitMs: 10 * MINUTE };
-      if (code === -1) return { outcome: "rejected", answer, waitMs: 5_000 };
-      if (code === 310000) return { outcome: "failed", answer, reason: "signature" };
-      if (code === 300001 || code === 400102) return { outcome: "failed", answer, reason: "address" }; // invalid or stopped robot
-      return { outcome: "failed", answer, reason: "content" };
-    },
+    // 130101: past 20 a minute, and the robot is throttled for 10 minutes; 310000: the signature
+    // (or keyword, or IP list) did not match; 300001/400102: an invalid or stopped robot.
+    reading: byCode("errcode", { 130101: 10 * MINUTE, [-1]: 5_000 }, { 310000: "signature", 300001: "address", 400102: "address" }),
   },
   feishu: {
     hosts: ["open.feishu.cn", "open.larksuite.com"],
@@ -135,17 +137,9 @@ export const PLATFORMS: Record<ChatPlatform, PlatformSpec> = {
         .digest("base64");
       return { url, body: JSON.stringify({ timestamp, sign, msg_type: "text", content: { text } }) };
     },
-    reading(status, body) {
-      const front = httpReading(status, body);
-      if (front) return front;
-      const { code, message } = codeOf(body, "code");
-      const answer = said(code, message);
-      if (code === 0) return { outcome: "delivered", answer };
-      if (code === 11232 || code === 9499) return { outcome: "rejected", answer, waitMs: 1_000 };
-      if (code === 19021) return { outcome: "failed", answer, reason: "signature" };
-      if (code === 19001 || code === 19002) return { outcome: "failed", answer, reason: "address" }; // param invalid: no such hook
-      return { outcome: "failed", answer, reason: "content" };
-    },
+    // 11232 or 9499: past 100 a minute or 5 a second; 19021: the signature did not match or the
+    // timestamp is an hour off; 19001/19002: no such hook.
+    reading: byCode("code", { 11232: 1_000, 9499: 1_000 }, { 19021: "signature", 19001: "address", 19002: "address" }),
   },
   slack: {
     hosts: ["hooks.slack.com"],
