@@ -181,7 +181,7 @@ test("a stored press that is corrupt, of an unknown type or from another session
     [PRESSED_KEY, SESSION_TAG_COOKIE] as const,
   );
   await page.goto("/guides/sample-guide"); // something is stored: the engine loads at once and reads it
-  await expect.poll(() => warnings.length).toBe(3);
+  await expect.poll(() => warnings.length, { timeout: 15_000 }).toBe(3); // the engine loads, then reads the store
   expect(warnings.join("\n")).toMatch(/corrupt[\s\S]*unknown-type[\s\S]*other-session/);
   expect(await pressed(page)).toEqual([]);
   expect(await countOrders(context)).toBe(0);

@@ -38,6 +38,14 @@ const channelErrors = {
   FROM_ENVIRONMENT: { status: 422, retryable: false, title: "Set by environment variables" },
 } as const satisfies Record<string, ProblemSpec>;
 
+/** Merging leads (dashboard/lead-merge.ts): the lead page words each from the code. */
+const mergeErrors = {
+  MERGE_SELF: { status: 422, retryable: false, title: "A lead cannot be merged into itself" },
+  MERGE_INTO_MERGED: { status: 422, retryable: false, title: "The primary lead is itself merged" },
+  ALREADY_MERGED: { status: 422, retryable: false, title: "The lead is already merged" },
+  MERGE_HAS_MERGED: { status: 422, retryable: false, title: "Other leads are merged into this one" },
+} as const satisfies Record<string, ProblemSpec>;
+
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
   FORBIDDEN: { status: 403, retryable: false, title: "Not allowed" },
@@ -50,6 +58,7 @@ export const appErrors = {
   ...staffAccountErrors,
   ...assignmentErrors,
   ...channelErrors,
+  ...mergeErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -60,6 +69,7 @@ export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   ...(Object.keys(staffAccountErrors) as (keyof typeof staffAccountErrors)[]),
   ...(Object.keys(assignmentErrors) as (keyof typeof assignmentErrors)[]),
   ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),
+  ...(Object.keys(mergeErrors) as (keyof typeof mergeErrors)[]),
 ]);
 
 export class AppError extends defineProblems("AppError", appErrors) {}

@@ -7,6 +7,7 @@ import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { recordStore } from "../records/record-store.ts";
 import { customerPrincipal } from "../session/customer-session.ts";
 import { leadFieldsSelect } from "./lead-list.ts";
+import { formatOrderNumber } from "@once/db/domain";
 
 export async function getLeadDetail(prisma: PrismaClient, id: string) {
   const lead = await prisma.lead.findUnique({
@@ -36,6 +37,21 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
         orderBy: { createdAt: "asc" },
       },
       notes: { select: { id: true, body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      mergedInto: { select: { id: true, number: true } },
+      mergesAsPrimary: {
+        select: {
+          id: true,
+          createdAt: true,
+          undoneAt: true,
+          actor: { select: { name: true } },
+          undoneBy: { select: { name: true } },
+          merged: { select: { number: true } },
+        },
+        orderBy: { createdAt: "asc" },
+      },
+      mergedLeads: {
+        select: { number: true, notes: { select: { id: true, body: true, createdAt: true, author: { select: { name: true } } } } },
+      },
       chatItems: {
         select: {
           createdAt: true,
@@ -53,7 +69,7 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
   const assigneeIds = [
     ...new Set([...lead.activities.flatMap((a) => [a.fromAssigneeId, a.toAssigneeId]), arrivalOwnerId].filter((id): id is string => id !== null)),
   ];
-  const [operation, sameCustomer, people] = await Promise.all([
+  const [operation, sameCustomer, people, orders] = await Promise.all([
     recordStore(prisma).find({ principal: customerPrincipal(lead.customerId), operation: submitLeadOperation.type }, lead.operationKey),
     prisma.lead.findMany({
       where: {
@@ -61,14 +77,21 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
         id: { not: lead.id },
         createdAt: { gte: new Date(lead.createdAt.getTime() - DUPLICATE_WINDOW_MS), lte: new Date(lead.createdAt.getTime() + DUPLICATE_WINDOW_MS) },
       },
-      select: { id: true, number: true, createdAt: true },
+      select: { id: true, number: true, createdAt: true, status: true, mergedIntoId: true },
       orderBy: { createdAt: "asc" },
       take: 20,
     }),
     assigneeIds.length ? prisma.user.findMany({ where: { id: { in: assigneeIds } }, select: { id: true, name: true } }) : [],
+    // The same customer's orders: by the same phone.
+    prisma.order.findMany({
+      where: { contactPhone: lead.phone },
+      select: { id: true, number: true, createdAt: true, status: true },
+      orderBy: { createdAt: "desc" },
+      take: 10,
+    }),
   ]);
   const nameOf = new Map(people.map((p) => [p.id, p.name]));
-  const { customerId: _customer, ...visible } = lead;
+  const { customerId: _customer, mergesAsPrimary, mergedLeads, mergedInto, ...visible } = lead;
   return {
     ...visible,
     number: formatLeadNumber(lead.number),
@@ -89,5 +112,10 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
     /** How the lead got its first owner, in the transaction that created it (lead/assign-owner.ts). */
     arrival: lead.arrivalAssignment && arrivalOwnerId ? { how: lead.arrivalAssignment, owner: nameOf.get(arrivalOwnerId) ?? arrivalOwnerId } : null,
     possibleDuplicates: sameCustomer.map((d) => ({ ...d, number: formatLeadNumber(d.number) })),
+    orders: orders.map((o) => ({ ...o, number: formatOrderNumber(o.number) })),
+    mergedInto: mergedInto && { id: mergedInto.id, number: formatLeadNumber(mergedInto.number) },
+    merges: mergesAsPrimary.map(({ merged, ...m }) => ({ ...m, number: formatLeadNumber(merged.number) })),
+    /** The merged leads' notes, shown on this (their primary's) timeline. */
+    mergedNotes: mergedLeads.flatMap((m) => m.notes.map((n) => ({ ...n, number: formatLeadNumber(m.number) }))),
   };
 }

@@ -50,7 +50,8 @@ export type LeadFilter = z.infer<typeof leadFilterInput>;
  * under `plan` (./lead-search.ts), or left out when `plan` is null.
  */
 export function leadFilterSql(filter: LeadFilter, plan: SearchPlan | null): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  // A merged lead is shown on its primary's page, not in the lists.
+  const parts: Prisma.Sql[] = [Prisma.sql`l.merged_into_id IS NULL`];
   if (filter.status) parts.push(Prisma.sql`l.status = ${filter.status}::"LeadStatus"`);
   if (filter.possibleDuplicate !== undefined) parts.push(Prisma.sql`l.possible_duplicate = ${filter.possibleDuplicate}`);
   if (filter.overdue) parts.push(Prisma.sql`l.first_response_at IS NULL AND l.response_due_at < now()`);

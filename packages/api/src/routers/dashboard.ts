@@ -18,6 +18,7 @@ import * as assignment from "../dashboard/assignment-admin.ts";
 import * as chatChannels from "../dashboard/chat-channels-admin.ts";
 import { getResponseTarget, responseTargetInput, setResponseTarget } from "../dashboard/response-target.ts";
 import { reconcileDay, reconciliationInput } from "../dashboard/reconciliation.ts";
+import { MergeRefusal, mergeInput, mergeLeads, undoMerge, undoMergeInput } from "../dashboard/lead-merge.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
@@ -38,6 +39,7 @@ function refusal(error: unknown): never {
   if (error instanceof staffAdmin.StaffAccountError) throw appTRPCError(error.reason, error.message, { params: error.params });
   if (error instanceof assignment.AssignmentRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof chatChannels.ChannelRefusal) throw appTRPCError(error.reason, error.message);
+  if (error instanceof MergeRefusal) throw appTRPCError(error.reason, error.message);
   throw error;
 }
 
@@ -91,6 +93,9 @@ export const dashboardRouter = createTRPCRouter({
         bulkUpdateLeads(ctx.prisma, input, { actorId: ctx.staff.id, channels: ctx.operationSettings?.lead.channels ?? [] }).catch(refusal),
       ),
     addNote: staffProcedure.input(leadNoteInput).mutation(({ ctx, input }) => addLeadNote(ctx.prisma, ctx.staff.id, input).catch(refusal)),
+    /** Merges a possible duplicate into this lead (dashboard/lead-merge.ts); undone from the timeline. */
+    merge: staffProcedure.input(mergeInput).mutation(({ ctx, input }) => mergeLeads(ctx.prisma, ctx.staff.id, input).catch(refusal)),
+    undoMerge: staffProcedure.input(undoMergeInput).mutation(({ ctx, input }) => undoMerge(ctx.prisma, ctx.staff.id, input).catch(refusal)),
   }),
   orders: createTRPCRouter({
     list: staffProcedure.input(orderListInput).query(({ ctx, input }) => readPreferringStandby(readClients(ctx), (db) => listOrders(db, input))),

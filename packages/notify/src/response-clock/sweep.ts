@@ -4,7 +4,8 @@
 // 2. a lead still unanswered at its due time: reminded_at is set and its owner's reminder is
 //    written to the outbox, in one transaction: once;
 // 3. at twice the target: escalated_at, and one e-mail to the admins, likewise once.
-// Without e-mail configured the lead is still marked, and shown overdue on the dashboard.
+// Without e-mail configured the lead is still marked, and shown overdue on the dashboard. A
+// lead merged into another is its primary's: never reminded on its own.
 import type { PrismaClient } from "@once/db";
 import type { Channel } from "../config.ts";
 import { DEFAULT_TARGET, responseDue, type ResponseTarget } from "./due.ts";
@@ -31,7 +32,7 @@ export async function sweepResponseClock(prisma: PrismaClient, channels: readonl
   const reminded = await prisma.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; assignee_id: string | null }[]>`
       update lead set reminded_at = now()
-      where first_response_at is null and reminded_at is null and response_due_at <= now()
+      where first_response_at is null and reminded_at is null and response_due_at <= now() and merged_into_id is null
       returning id, assignee_id`;
     const told = rows.filter((r) => r.assignee_id !== null);
     if (email && told.length > 0) {
@@ -45,7 +46,7 @@ export async function sweepResponseClock(prisma: PrismaClient, channels: readonl
   const escalated = await prisma.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       update lead set escalated_at = now()
-      where first_response_at is null and escalated_at is null and escalate_at <= now()
+      where first_response_at is null and escalated_at is null and escalate_at <= now() and merged_into_id is null
       returning id`;
     if (email && rows.length > 0) {
       await tx.notificationDelivery.createMany({

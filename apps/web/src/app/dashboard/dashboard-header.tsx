@@ -36,7 +36,7 @@ export function DashboardHeader({ staff }: { staff: { name: string; role: "admin
                   href={item.href}
                   aria-current={current ? "page" : undefined}
                   className={cx(
-                    "inline-flex min-h-10 items-center rounded-control px-3 text-sm font-medium",
+                    "inline-flex min-h-10 shrink-0 items-center rounded-control px-3 text-sm font-medium whitespace-nowrap",
                     current ? "bg-brand-soft text-brand-strong" : "text-ink-muted hover:bg-surface-muted hover:text-ink",
                   )}
                 >

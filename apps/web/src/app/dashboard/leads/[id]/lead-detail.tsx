@@ -21,6 +21,7 @@ import { StaffOptions } from "../../staff-options";
 import { LeadStatusBadge } from "../../status-badge";
 import { LAST_LIST_KEY } from "../list-params";
 import { LeadTimeline } from "./lead-timeline";
+import { SameCustomer } from "./same-customer";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
 
@@ -69,6 +70,8 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
   const addNote = useMutation(trpc.dashboard.leads.addNote.mutationOptions({ onSuccess: () => (setNote(""), refresh()) }));
   const noteOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(addNote));
   const requeue = useMutation(trpc.dashboard.deliveries.requeue.mutationOptions({ onSuccess: refresh }));
+  const undoMerge = useMutation(trpc.dashboard.leads.undoMerge.mutationOptions({ onSuccess: refresh }));
+  const undoOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(undoMerge));
   const requeueOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(requeue));
   if (lead.error)
     return (
@@ -210,7 +213,19 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
         <h2 id="timeline-heading" className={sectionTitle}>
           {t("lead.timeline")}
         </h2>
-        <LeadTimeline receivedAt={l.createdAt} arrival={l.arrival} activities={l.activities} notes={l.notes} deliveries={l.deliveries} />
+        <LeadTimeline
+          receivedAt={l.createdAt}
+          arrival={l.arrival}
+          activities={l.activities}
+          notes={l.notes}
+          deliveries={l.deliveries}
+          merges={l.merges}
+          mergedNotes={l.mergedNotes}
+          onUndoMerge={(mergeId) => undoMerge.mutate({ mergeId })}
+        />
+        <p ref={undoOutcomeArea} role="status" className={`mt-2 ${outcomeClass(!!undoMerge.error)}`} data-testid="undo-merge-status">
+          {outcomeText(undoMerge, t, t("lead.merge.undone"))}
+        </p>
         <form className="mt-6" onSubmit={(e) => (e.preventDefault(), addNote.mutate({ id, body: note }))}>
           <Field id="note" label={t("lead.addNote")}>
             <Textarea id="note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} />
@@ -223,6 +238,9 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
           </p>
         </form>
       </Card>
+      {l.possibleDuplicates.length > 0 || l.orders.length > 0 || l.mergedInto ? (
+        <SameCustomer leadId={id} mergedInto={l.mergedInto} leads={l.possibleDuplicates} orders={l.orders} onChanged={refresh} />
+      ) : null}
       <Card role="region" aria-labelledby="delivery-heading">
         <h2 id="delivery-heading" className={sectionTitle}>
           {t("lead.deliveries")}
@@ -288,18 +306,6 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
           ) : (
             <p className="text-sm text-ink-muted">{t("lead.operationMissing")}</p>
           )}
-          <h3 className="mt-4 mb-2 font-semibold">{t("lead.samePhone")}</h3>
-          {l.possibleDuplicates.length === 0 ? <p className="text-sm text-ink-muted">{t("lead.noneSamePhone")}</p> : null}
-          <ul className="space-y-1 text-sm">
-            {l.possibleDuplicates.map((d) => (
-              <li key={d.id}>
-                <Link href={`/dashboard/leads/${d.id}`} className="font-mono text-brand hover:underline">
-                  {d.number}
-                </Link>{" "}
-                ({time(d.createdAt)})
-              </li>
-            ))}
-          </ul>
         </details>
       </Card>
     </article>

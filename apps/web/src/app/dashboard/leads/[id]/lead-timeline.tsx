@@ -1,6 +1,9 @@
 "use client";
 // A lead's history in one list, oldest first: received (and the owner it got on arrival), status and assignee changes (who, when,
-// the reason of a move backwards), notes (line breaks kept) and notification deliveries.
+// the reason of a move backwards), notes (line breaks kept), notification deliveries, and the
+// leads merged into it (their notes too), each merge with its undo.
+import type { ReactNode } from "react";
+import { Button } from "@once/ui";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import type { ArrivalAssignment, DeliveryStatus, LeadStatus, NotificationChannel } from "@once/db/domain";
 
@@ -30,7 +33,16 @@ interface Delivery {
   deliveredAt: Date | null;
 }
 
-type Entry = { key: string; at: Date; kind: string; title: string; body?: string };
+interface Merge {
+  id: string;
+  number: string;
+  createdAt: Date;
+  actor: { name: string };
+  undoneAt: Date | null;
+  undoneBy: { name: string } | null;
+}
+
+type Entry = { key: string; at: Date; kind: string; title: string; body?: string; action?: ReactNode };
 
 export function LeadTimeline({
   receivedAt,
@@ -38,6 +50,9 @@ export function LeadTimeline({
   activities,
   notes,
   deliveries,
+  merges = [],
+  mergedNotes = [],
+  onUndoMerge,
 }: {
   receivedAt: Date;
   /** Who got it in the transaction that created it, and how. */
@@ -45,6 +60,11 @@ export function LeadTimeline({
   activities: Activity[];
   notes: Note[];
   deliveries: Delivery[];
+  /** Leads merged into this one (and merges undone), each undoable here while it stands. */
+  merges?: Merge[];
+  /** The merged leads' notes, with their lead's number. */
+  mergedNotes?: (Note & { number: string })[];
+  onUndoMerge?: (mergeId: string) => void;
 }) {
   const { t, time } = useDashboard();
   const status = (s: LeadStatus | null) => (s ? t(`common.status.${s}`) : t("common.none"));
@@ -69,6 +89,30 @@ export function LeadTimeline({
       return { key: a.id, at: a.createdAt, kind: "assignee", title };
     }),
     ...notes.map((n): Entry => ({ key: n.id, at: n.createdAt, kind: "note", title: t("lead.event.note", { author: n.author.name }), body: n.body })),
+    ...mergedNotes.map((n): Entry => ({
+      key: n.id,
+      at: n.createdAt,
+      kind: "note",
+      title: t("lead.event.mergedNote", { author: n.author.name, number: n.number }),
+      body: n.body,
+    })),
+    ...merges.flatMap((m): Entry[] => [
+      {
+        key: `merge-${m.id}`,
+        at: m.createdAt,
+        kind: "merge",
+        title: t("lead.event.merged", { number: m.number, actor: m.actor.name }),
+        action:
+          !m.undoneAt && onUndoMerge ? (
+            <Button size="sm" className="mt-1" onClick={() => onUndoMerge(m.id)}>
+              {t("lead.merge.undo")}
+            </Button>
+          ) : undefined,
+      },
+      ...(m.undoneAt
+        ? [{ key: `unmerge-${m.id}`, at: m.undoneAt, kind: "merge", title: t("lead.event.unmerged", { number: m.number, actor: m.undoneBy?.name ?? "" }) }]
+        : []),
+    ]),
     ...deliveries.map((d): Entry => ({
       key: d.id,
       at: d.deliveredAt ?? d.createdAt,
@@ -76,7 +120,9 @@ export function LeadTimeline({
       title:
         d.kind === "lead_assigned"
           ? t("lead.event.deliveryAssigned", { status: t(`lead.deliveryStatus.${d.status}`) })
-          : t("lead.event.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`) }),
+          : d.kind === "lead_reminder" || d.kind === "lead_escalated"
+            ? t(d.kind === "lead_reminder" ? "lead.event.deliveryReminder" : "lead.event.deliveryEscalated", { status: t(`lead.deliveryStatus.${d.status}`) })
+            : t("lead.event.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`) }),
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return (
@@ -88,6 +134,7 @@ export function LeadTimeline({
             <span className="font-medium">{e.title}</span> <span className="text-ink-muted">· {time(e.at)}</span>
           </p>
           {e.body ? <p className="mt-1 text-sm whitespace-pre-line text-ink">{e.body}</p> : null}
+          {e.action}
         </li>
       ))}
     </ol>
