@@ -53,7 +53,7 @@ describe("merging leads", () => {
     await dashboard().leads.addNote({ id: second, body: "called about the second" });
 
     const { id: mergeId } = await dashboard().leads.merge({ primaryId: first, mergedId: second });
-    const primary = (await dashboard().leads.get({ id: first }));
+    const primary = await dashboard().leads.get({ id: first });
     expect(primary.merges).toMatchObject([{ id: mergeId, undoneAt: null, actor: { name: "Merge Staff" } }]);
     expect(primary.mergedNotes.map((n) => n.body)).toEqual(["called about the second"]);
     expect((await dashboard().leads.get({ id: second })).mergedInto).toMatchObject({ id: first });
