@@ -56,6 +56,7 @@ for (const locale of DASHBOARD_LOCALES) {
     await expect(page.getByRole("button", { name: text.shipped })).toBeVisible();
     await page.getByRole("button", { name: text.shipped }).click();
     await expect(page.getByText(text.trackingRequired)).toBeVisible();
+    await expect(page.getByTestId("update-status")).toBeEmpty(); // the packing's "Saved." is not left beside the new error
     await page.getByLabel(text.tracking).fill("SF1234567890");
 
     // Someone else moves the order on meanwhile: this page's edit is stale.

@@ -93,6 +93,7 @@ for (const locale of DASHBOARD_LOCALES) {
       await shot(page, "orders");
       await page.goto("/dashboard/ops");
       await expect(page.getByRole("heading", { level: 1, name: headings.ops })).toBeVisible();
+      await expect(page.getByTestId("ops-times")).toBeVisible(); // the figures, not "Loading…"
       await shot(page, "ops");
       // Staff accounts (Alice is an admin): cards on phones too, e-mails whole, nothing wider than the screen.
       await page.goto("/dashboard/staff");

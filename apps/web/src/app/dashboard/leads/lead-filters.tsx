@@ -55,8 +55,11 @@ export function LeadFilters({ state, onChange }: { state: ListState; onChange: (
         <Field id="lead-to" label={t("leads.filter.to")}>
           <Input id="lead-to" type="date" value={state.to ?? ""} min={state.from} onChange={(e) => onChange({ to: e.target.value || undefined })} />
         </Field>
-        <Checkbox label={t("leads.filter.duplicates")} checked={state.dup} onChange={(e) => onChange({ dup: e.target.checked })} className="self-center" />
-        <Checkbox label={t("leads.filter.overdue")} checked={state.overdue} onChange={(e) => onChange({ overdue: e.target.checked })} className="self-center" />
+        {/* Both check boxes share one cell: the filters stay one row on a desktop screen. */}
+        <div className="flex flex-col justify-center gap-1">
+          <Checkbox label={t("leads.filter.duplicates")} checked={state.dup} onChange={(e) => onChange({ dup: e.target.checked })} />
+          <Checkbox label={t("leads.filter.overdue")} checked={state.overdue} onChange={(e) => onChange({ overdue: e.target.checked })} />
+        </div>
       </div>
     </form>
   );

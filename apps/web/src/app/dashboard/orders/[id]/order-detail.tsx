@@ -41,8 +41,9 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
   const title = (g: { titleEn: string; titleZh: string }) => (locale === "zh-CN" ? g.titleZh : g.titleEn);
   const stale = update.error && protocolCode(update.error) === "STALE_VERSION";
   const move = (status: OrderStatus) => {
-    if (status === "shipped" && !tracking.trim()) return setMissing("tracking");
-    if (status === "cancelled" && !reason.trim()) return setMissing("reason");
+    // A field's refusal replaces the last outcome: no "Saved." left beside a new error.
+    if (status === "shipped" && !tracking.trim()) return (update.reset(), setMissing("tracking"));
+    if (status === "cancelled" && !reason.trim()) return (update.reset(), setMissing("reason"));
     setMissing(null);
     update.mutate({
       id,
