@@ -44,7 +44,8 @@ export interface PumpSettings {
   targetOf(channel: { id: string; platform: ChatPlatform; urlSealed: string | null; secretSealed: string | null; fromEnv: boolean }): ChatTarget | null;
 }
 
-const SCAN_WINDOW = "5 minutes";
+/** How far back the worker looks for leads without their chat items (far beyond any lead transaction). */
+export const SCAN_WINDOW_MS = 5 * 60_000;
 /**
  * A sender's hold on a channel, renewed before each message, outlasting the longest send; a
  * node that dies loses it this long after (the other nodes take over then).
@@ -60,8 +61,9 @@ export async function writeChatItems(prisma: PrismaClient): Promise<number> {
   return prisma.$executeRawUnsafe(
     `insert into chat_item (channel_id, lead_id)
      select c.id, l.id from chat_channel c
-     join lead l on l.created_at > now() - interval '${SCAN_WINDOW}' and l.created_at >= c.created_at
+     join lead l on l.created_at > now() - make_interval(secs => $1) and l.created_at >= c.created_at
      on conflict do nothing`,
+    SCAN_WINDOW_MS / 1000,
   );
 }
 

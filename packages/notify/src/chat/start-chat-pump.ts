@@ -9,7 +9,7 @@ import type { NotifyConfig } from "../config.ts";
 import { envChatChannels } from "../config.ts";
 import { CHAT_PLATFORMS, type ChatPlatform } from "./platforms.ts";
 import { readSealKey, unseal, urlHint } from "./seal.ts";
-import { sendNext, settleAbandoned, writeChatItems, type PumpSettings } from "./chat-pump.ts";
+import { SCAN_WINDOW_MS, sendNext, settleAbandoned, writeChatItems, type PumpSettings } from "./chat-pump.ts";
 
 export interface ChatPump {
   wake(): void;
@@ -29,7 +29,16 @@ export async function syncEnvChannels(prisma: PrismaClient, config: NotifyConfig
     const fields = { language: config.NOTIFY_CHAT_LANGUAGE, hint: urlHint(channel.url) };
     await prisma.chatChannel.upsert({
       where: { id },
-      create: { id, platform: channel.platform, name: `${PLATFORM_NAMES[channel.platform]} (environment)`, fromEnv: true, ...fields },
+      // Dated back by the scan window: a node takes leads before its worker has started (and
+      // made this row), and those leads belong to the channel as much as the later ones.
+      create: {
+        id,
+        platform: channel.platform,
+        name: `${PLATFORM_NAMES[channel.platform]} (environment)`,
+        fromEnv: true,
+        createdAt: new Date(Date.now() - SCAN_WINDOW_MS),
+        ...fields,
+      },
       update: fields,
     });
   }
