@@ -8,7 +8,11 @@ let prisma: PrismaClient;
 beforeAll(() => {
   prisma = testPrisma();
 });
-afterAll(() => prisma.$disconnect());
+afterAll(async () => {
+  // Its queued and pending rows would otherwise be delivered by the next file's worker.
+  await prisma.notificationDelivery.deleteMany();
+  await prisma.$disconnect();
+});
 
 describe("readOutboxStatus", () => {
   it("counts the backlog by channel and status, the oldest waiting row's age and the dead letters", async () => {

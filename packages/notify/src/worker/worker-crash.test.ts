@@ -8,8 +8,11 @@ import { createLeads, databaseUrl, newWebhookSecret, testPrisma, waitFor } from 
 import { startWebhookReceiver } from "../testing/webhook-receiver.ts";
 
 let prisma: PrismaClient;
-beforeAll(() => {
+beforeAll(async () => {
   prisma = testPrisma();
+  // The worker delivers every waiting row; this test counts what its receiver processed, so it
+  // starts from an empty outbox rather than whatever an earlier file left behind.
+  await prisma.notificationDelivery.deleteMany();
 });
 afterAll(() => prisma.$disconnect());
 
