@@ -1,8 +1,8 @@
-// Issue 13, item 8, in both languages on the production build: the order list's XLSX and CSV
-// links and the lead XLSX export, as a signed-in staff member downloads them. The XLSX is read
-// back with exceljs: phones are text cells, times real dates on the staff member's clock
-// (Asia/Shanghai here), notes included; the CSV starts with the UTF-8 BOM and writes phones as
-// ="…" so spreadsheets keep them as text.
+// Issue 13, item 8, and issue 26, item 7, in both languages on the production build: the order
+// list's XLSX and CSV links and the lead XLSX export, as a signed-in staff member downloads
+// them. The XLSX is read back with exceljs: headers and statuses in the staff member's language,
+// phones text cells, times real dates on the staff member's clock (Asia/Shanghai here), notes
+// included; the CSV starts with the UTF-8 BOM and writes the phone plain, as typed.
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
@@ -11,6 +11,32 @@ import { E2E_STAFF } from "./staff-accounts";
 import { db } from "./support";
 
 const SHANGHAI_MS = 8 * 3_600_000;
+
+/** The headers and values each language's staff read in the files (the lists' own words). */
+const WORDS = {
+  en: {
+    number: "Number",
+    received: "Received (Asia/Shanghai)",
+    copies: "Copies",
+    phone: "Phone",
+    fulfilment: "Fulfilment",
+    orderReceived: "Received",
+    status: "Status",
+    newLead: "New",
+    notes: "Notes",
+  },
+  "zh-CN": {
+    number: "编号",
+    received: "收到时间 (Asia/Shanghai)",
+    copies: "份数",
+    phone: "电话",
+    fulfilment: "履约状态",
+    orderReceived: "已接收",
+    status: "状态",
+    newLead: "新线索",
+    notes: "备注",
+  },
+} as const;
 
 for (const locale of DASHBOARD_LOCALES) {
   test(`exports: orders XLSX and CSV from the list, leads XLSX with notes (${locale})`, async ({ browser }) => {
@@ -23,22 +49,27 @@ for (const locale of DASHBOARD_LOCALES) {
     const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-orders-xlsx").click()]);
     expect(xlsx.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.xlsx$/);
     const orders = await readSheet(await streamToBuffer(await xlsx.createReadStream()));
+    const w = WORDS[locale];
     const header = (orders.getRow(1).values as unknown[]).slice(1);
-    expect(header).toContain("received_at (Asia/Shanghai)");
+    expect(header).toContain(w.received);
     const row = orders.getRow(2);
     const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
-    expect(cell("number").value).toBe(number);
-    expect(cell("quantity").value).toBe(3);
-    expect(cell("phone").type).toBe(ExcelJS.ValueType.String);
-    expect(cell("phone").value).toBe("13800138000");
+    expect(cell(w.number).value).toBe(number);
+    expect(cell(w.copies).value).toBe(3);
+    expect(cell(w.fulfilment).value).toBe(w.orderReceived);
+    expect(cell(w.phone).type).toBe(ExcelJS.ValueType.String);
+    expect(cell(w.phone).value).toBe("13800138000");
     const { rows } = await db().query<{ created_at: Date }>("select created_at from sample_order where number = $1", [Number(number.slice(3))]);
-    expect((cell("received_at (Asia/Shanghai)").value as Date).getTime()).toBe(rows[0]!.created_at.getTime() + SHANGHAI_MS);
+    expect((cell(w.received).value as Date).getTime()).toBe(rows[0]!.created_at.getTime() + SHANGHAI_MS);
 
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-orders-csv").click()]);
     const bytes = await streamToBuffer(await csv.createReadStream());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.toString("utf8")).toContain(`${number},`);
-    expect(bytes.toString("utf8")).toContain('"=""13800138000"""');
+    const text = bytes.toString("utf8");
+    expect(text.split("\r\n")[0]).toContain(`${w.number},${w.received},`);
+    expect(text).toContain(`${number},`);
+    expect(text).toContain(`,${w.orderReceived},`);
+    expect(text).toContain(",13800138000,"); // plain, as typed
 
     // Leads: one inquiry with a note, exported through the same route family.
     const lead = await submitInquiry(browser, { name: "导出测试", phone: "+8613912345678" }); // a leading + a spreadsheet would drop from a number
@@ -53,11 +84,12 @@ for (const locale of DASHBOARD_LOCALES) {
     const leadHeader = (leads.getRow(1).values as unknown[]).slice(1);
     const leadRow = leads.getRow(2);
     const leadCell = (name: string) => leadRow.getCell(leadHeader.indexOf(name) + 1);
-    expect(leadCell("number").value).toBe(lead);
-    expect(leadCell("phone").value).toBe("+8613912345678");
-    expect(leadCell("phone").type).toBe(ExcelJS.ValueType.String);
-    expect(leadCell("received_at (Asia/Shanghai)").type).toBe(ExcelJS.ValueType.Date);
-    expect(leadCell("notes").value as string).toContain("Alice Sales: 第一次电话：\n下周回访");
+    expect(leadCell(w.number).value).toBe(lead);
+    expect(leadCell(w.status).value).toBe(w.newLead);
+    expect(leadCell(w.phone).value).toBe("+8613912345678");
+    expect(leadCell(w.phone).type).toBe(ExcelJS.ValueType.String);
+    expect(leadCell(w.received).type).toBe(ExcelJS.ValueType.Date);
+    expect(leadCell(w.notes).value as string).toContain("Alice Sales: 第一次电话：\n下周回访");
     await page.context().close();
   });
 }

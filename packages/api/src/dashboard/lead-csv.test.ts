@@ -1,6 +1,7 @@
 // The lead and order exports on the real database: CSV (BOM, RFC 4180, formula safety, phones
-// as ="…", times in the staff zone) and XLSX read back with exceljs (cell types: phones text,
-// times real dates on the staff member's clock, notes included).
+// plain, times in the staff zone, headers and statuses in the words given) and XLSX read back
+// with exceljs (cell types: phones text, times real dates on the staff member's clock, notes
+// included).
 import { randomUUID } from "node:crypto";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import type { PrismaClient } from "@once/db";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../records/record-store.ts";
+import { TEST_EXPORT_WORDS as words } from "../testing/export-words.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { csvCell, leadBatches, streamLeadsCsv, streamLeadsXlsx } from "./lead-csv.ts";
@@ -41,17 +43,15 @@ async function readXlsx(stream: ReadableStream<Uint8Array>) {
 }
 
 describe("lead CSV", () => {
-  it("streams every lead matching the filter with a BOM, formula safety, phones kept as text and times in the staff zone", async () => {
+  it("streams every lead matching the filter with a BOM, formula safety, plain phones, times in the staff zone and the reader's words", async () => {
     const marker = `csvmarker${Date.now()}`;
     await newLeads(marker, 3);
-    const bytes = new Uint8Array(await new Response(streamLeadsCsv({ primary: prisma }, { search: marker }, "America/New_York")).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(streamLeadsCsv({ primary: prisma }, { search: marker }, words, "America/New_York")).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("number,received_at (America/New_York),status,name,phone,email,company,possible_duplicate,assignee,content,notes");
+    expect(lines[0]).toBe("Number,Received (America/New_York),Status,Name,Phone,E-mail,Company,Possible duplicate,Owner,Message,Notes");
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(
-      /^LD-\d{6},\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,new,'=cmd 2,"=""013500000000""",,,(true|false),[^,"]*,"csvmarker\d+ ""quoted"", line",$/,
-    );
+    expect(lines[1]).toMatch(/^LD-\d{6},\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,New,'=cmd 2,013500000000,,,(Yes|No),[^,"]*,"csvmarker\d+ ""quoted"", line",$/);
     const created = (await prisma.lead.findFirstOrThrow({ where: { content: { startsWith: marker } }, orderBy: { createdAt: "desc" } })).createdAt;
     expect(lines[1]).toContain(wallClock(created, "America/New_York").toISOString().slice(0, 19).replace("T", " "));
   });
@@ -101,7 +101,7 @@ describe("lead export batches", () => {
 });
 
 describe("csvCell", () => {
-  it('quotes per RFC 4180, defuses spreadsheet formulas and writes phone-shaped phones as ="…"', () => {
+  it("quotes per RFC 4180 and defuses spreadsheet formulas, phones included", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
@@ -112,11 +112,11 @@ describe("csvCell", () => {
     expect(csvCell("+86 138")).toBe("'+86 138");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell(null)).toBe("");
-    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"), "dateTime", "Asia/Shanghai")).toBe("2026-01-02 11:04:05");
+    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"), "Asia/Shanghai")).toBe("2026-01-02 11:04:05");
     expect(csvCell("王小明")).toBe("王小明");
-    expect(csvCell("+86 138 0013 8000", "phone")).toBe('"=""+86 138 0013 8000"""');
-    // Not phone-shaped: never a formula, defused like any other text.
-    expect(csvCell('=1+1"', "phone")).toBe(`"'=1+1"""`);
+    expect(csvCell("013500000000")).toBe("013500000000");
+    expect(csvCell("(010) 6552-1234")).toBe("(010) 6552-1234");
+    expect(csvCell("+86 138 0013 8000")).toBe("'+86 138 0013 8000");
   });
 });
 
@@ -127,37 +127,39 @@ describe("XLSX exports", () => {
     const authorId = randomUUID();
     await prisma.user.create({ data: { id: authorId, name: "Note Nora", email: `${authorId}@example.com` } });
     await prisma.leadNote.create({ data: { leadId: id!, authorId, body: "Called.\nSends samples" } });
-    const sheet = await readXlsx(streamLeadsXlsx({ primary: prisma }, { search: marker }, "Asia/Shanghai"));
+    const sheet = await readXlsx(streamLeadsXlsx({ primary: prisma }, { search: marker }, words, "Asia/Shanghai"));
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
-      "number",
-      "received_at (Asia/Shanghai)",
-      "status",
-      "name",
-      "phone",
-      "email",
-      "company",
-      "possible_duplicate",
-      "assignee",
-      "content",
-      "notes",
+      "Number",
+      "Received (Asia/Shanghai)",
+      "Status",
+      "Name",
+      "Phone",
+      "E-mail",
+      "Company",
+      "Possible duplicate",
+      "Owner",
+      "Message",
+      "Notes",
     ]);
+    expect(sheet.name).toBe("Leads");
     const row = sheet.getRow(2);
     const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
-    expect(cell("phone").type).toBe(ExcelJS.ValueType.String);
-    expect(cell("phone").value).toBe("013500000000");
-    expect(cell("phone").numFmt).toBe("@");
-    expect(cell("name").value).toBe("=cmd 0");
-    expect(cell("name").type).toBe(ExcelJS.ValueType.String);
-    expect(cell("received_at (Asia/Shanghai)").type).toBe(ExcelJS.ValueType.Date);
+    expect(cell("Phone").type).toBe(ExcelJS.ValueType.String);
+    expect(cell("Phone").value).toBe("013500000000");
+    expect(cell("Phone").numFmt).toBe("@");
+    expect(cell("Name").value).toBe("=cmd 0");
+    expect(cell("Name").type).toBe(ExcelJS.ValueType.String);
+    expect(cell("Status").value).toBe("New");
+    expect(cell("Received (Asia/Shanghai)").type).toBe(ExcelJS.ValueType.Date);
     const lead = await prisma.lead.findUniqueOrThrow({ where: { id: id! } });
-    expect((cell("received_at (Asia/Shanghai)").value as Date).getTime()).toBe(lead.createdAt.getTime() + 8 * 3_600_000);
-    expect(cell("possible_duplicate").type).toBe(ExcelJS.ValueType.Boolean);
-    expect(cell("notes").value as string).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d Note Nora: Called\.\nSends samples$/);
+    expect((cell("Received (Asia/Shanghai)").value as Date).getTime()).toBe(lead.createdAt.getTime() + 8 * 3_600_000);
+    expect(cell("Possible duplicate").value).toBe(lead.possibleDuplicate ? "Yes" : "No");
+    expect(cell("Notes").value as string).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d Note Nora: Called\.\nSends samples$/);
     expect(sheet.rowCount).toBe(2);
   });
 
-  it("writes orders with the quantity as a number and the phone as text", async () => {
+  it("writes orders with the quantity as a number, the phone as text, the status and the guide's title in the reader's language", async () => {
     const item = await createGuide(prisma);
     await callerFor(prisma, newCustomer().customerId).order.create({
       idempotencyKey: mintOperationKey(),
@@ -165,11 +167,22 @@ describe("XLSX exports", () => {
       quantity: 3,
       contact: { name: "赵六", phone: "+8613800138000", address: "北京市" },
     });
-    const sheet = await readXlsx(streamOrdersXlsx({ primary: prisma }, { guide: item }, "UTC"));
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const row = sheet.getRow(2);
-    expect(row.getCell(header.indexOf("quantity") + 1).value).toBe(3);
-    expect(row.getCell(header.indexOf("phone") + 1).value).toBe("+8613800138000");
-    expect(row.getCell(header.indexOf("phone") + 1).type).toBe(ExcelJS.ValueType.String);
+    const guide = await prisma.guide.findUniqueOrThrow({ where: { slug: item } });
+    const zh = { ...words, language: "zh-CN" as const, orderStatus: { ...words.orderStatus, received: "已接收" }, ordersSheet: "样册订单" };
+    for (const [reader, title, status] of [
+      [words, guide.titleEn, "Received"],
+      [zh, guide.titleZh, "已接收"],
+    ] as const) {
+      const sheet = await readXlsx(streamOrdersXlsx({ primary: prisma }, { guide: item }, reader, "UTC"));
+      expect(sheet.name).toBe(reader.ordersSheet);
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      const row = sheet.getRow(2);
+      const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
+      expect(cell("Copies").value).toBe(3);
+      expect(cell("Phone").value).toBe("+8613800138000");
+      expect(cell("Phone").type).toBe(ExcelJS.ValueType.String);
+      expect(cell("Status").value).toBe(status);
+      expect(cell("Guide").value).toBe(title);
+    }
   });
 });

@@ -4,7 +4,8 @@ import { readPreferringStandby, type PrismaClient, type ReadClients } from "@onc
 import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
-import { BUSINESS_TIME_ZONE, wallClockText } from "./export/wall-clock.ts";
+import type { ExportWords } from "./export/export-words.ts";
+import { wallClockText } from "./export/wall-clock.ts";
 import { streamXlsx } from "./export/xlsx.ts";
 import { leadIdsPage, type LeadCursor, type LeadListFilter } from "./lead-list.ts";
 
@@ -50,24 +51,25 @@ export const leadBatches = (db: ReadClients, filter: LeadExportFilter, size = BA
 const notesText = (row: LeadRow, timeZone: string) =>
   row.notes.map((n) => `${wallClockText(n.createdAt, timeZone).slice(0, 16)} ${n.author.name}: ${n.body}`).join("\n\n");
 
-function leadColumns(timeZone: string): ExportColumn<LeadRow>[] {
+function leadColumns(words: ExportWords, timeZone: string): ExportColumn<LeadRow>[] {
+  const h = words.leadColumns;
   return [
-    { header: "number", kind: "text", width: 11, value: (r) => formatLeadNumber(r.number) },
-    { header: "received_at", kind: "dateTime", width: 20, value: (r) => r.createdAt },
-    { header: "status", kind: "text", width: 10, value: (r) => r.status },
-    { header: "name", kind: "text", value: (r) => r.name },
-    { header: "phone", kind: "phone", value: (r) => r.phone },
-    { header: "email", kind: "text", width: 24, value: (r) => r.email },
-    { header: "company", kind: "text", width: 20, value: (r) => r.company },
-    { header: "possible_duplicate", kind: "boolean", width: 10, value: (r) => r.possibleDuplicate },
-    { header: "assignee", kind: "text", value: (r) => r.assignee?.name },
-    { header: "content", kind: "text", width: 50, value: (r) => r.content },
-    { header: "notes", kind: "text", width: 50, value: (r) => notesText(r, timeZone) },
+    { header: h.number, kind: "text", width: 11, value: (r) => formatLeadNumber(r.number) },
+    { header: h.receivedAt, kind: "dateTime", width: 20, value: (r) => r.createdAt },
+    { header: h.status, kind: "text", width: 10, value: (r) => words.leadStatus[r.status] },
+    { header: h.name, kind: "text", value: (r) => r.name },
+    { header: h.phone, kind: "phone", value: (r) => r.phone },
+    { header: h.email, kind: "text", width: 24, value: (r) => r.email },
+    { header: h.company, kind: "text", width: 20, value: (r) => r.company },
+    { header: h.possibleDuplicate, kind: "text", width: 10, value: (r) => (r.possibleDuplicate ? words.yes : words.no) },
+    { header: h.assignee, kind: "text", value: (r) => r.assignee?.name },
+    { header: h.content, kind: "text", width: 50, value: (r) => r.content },
+    { header: h.notes, kind: "text", width: 50, value: (r) => notesText(r, timeZone) },
   ];
 }
 
-export const streamLeadsCsv = (db: ReadClients, filter: LeadExportFilter, timeZone = BUSINESS_TIME_ZONE) =>
-  streamCsv(leadBatches(db, filter), leadColumns(timeZone), timeZone);
+export const streamLeadsCsv = (db: ReadClients, filter: LeadExportFilter, words: ExportWords, timeZone: string) =>
+  streamCsv(leadBatches(db, filter), leadColumns(words, timeZone), timeZone);
 
-export const streamLeadsXlsx = (db: ReadClients, filter: LeadExportFilter, timeZone: string) =>
-  streamXlsx(leadBatches(db, filter), leadColumns(timeZone), timeZone, "Leads");
+export const streamLeadsXlsx = (db: ReadClients, filter: LeadExportFilter, words: ExportWords, timeZone: string) =>
+  streamXlsx(leadBatches(db, filter), leadColumns(words, timeZone), timeZone, words.leadsSheet);

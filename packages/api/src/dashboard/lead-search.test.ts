@@ -10,6 +10,7 @@ import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
+import { TEST_EXPORT_WORDS as words } from "../testing/export-words.ts";
 import { streamLeadsCsv } from "./lead-csv.ts";
 
 let prisma: PrismaClient;
@@ -64,7 +65,7 @@ describe("lead search", () => {
   });
 
   it("applies the same literal matching to the CSV export", async () => {
-    const csv = await new Response(streamLeadsCsv({ primary: prisma }, { search: `${marker} a_b` })).text();
+    const csv = await new Response(streamLeadsCsv({ primary: prisma }, { search: `${marker} a_b` }, words, "UTC")).text();
     const rows = csv
       .replace(/^\uFEFF/, "")
       .trimEnd()

@@ -4,6 +4,7 @@ import { readPreferringStandby, type PrismaClient, type ReadClients } from "@onc
 import { formatOrderNumber } from "@once/db/domain";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
+import type { ExportWords } from "./export/export-words.ts";
 import { streamXlsx } from "./export/xlsx.ts";
 import { afterCursor, newestFirst, toPage, type KeysetCursor } from "./keyset.ts";
 import { orderWhere, type OrderListFilter } from "./order-list.ts";
@@ -29,7 +30,7 @@ async function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after:
       address: true,
       trackingNumber: true,
       cancelReason: true,
-      guide: { select: { slug: true, titleEn: true } },
+      guide: { select: { titleEn: true, titleZh: true } },
     },
   });
   const { page, nextCursor } = toPage(rows, BATCH);
@@ -40,19 +41,23 @@ type OrderRow = Awaited<ReturnType<typeof orderPage>>["rows"][number];
 const orderBatches = (db: ReadClients, filter: OrderExportFilter) =>
   batches((after: KeysetCursor | null) => readPreferringStandby(db, (prisma) => orderPage(prisma, filter, after)));
 
-const COLUMNS: ExportColumn<OrderRow>[] = [
-  { header: "number", kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
-  { header: "received_at", kind: "dateTime", width: 20, value: (r) => r.createdAt },
-  { header: "status", kind: "text", width: 10, value: (r) => r.status },
-  { header: "guide", kind: "text", width: 30, value: (r) => r.guide.titleEn },
-  { header: "quantity", kind: "number", width: 9, value: (r) => r.quantity },
-  { header: "name", kind: "text", value: (r) => r.contactName },
-  { header: "phone", kind: "phone", value: (r) => r.contactPhone },
-  { header: "address", kind: "text", width: 40, value: (r) => r.address },
-  { header: "tracking_number", kind: "text", width: 20, value: (r) => r.trackingNumber },
-  { header: "cancel_reason", kind: "text", width: 30, value: (r) => r.cancelReason },
-];
+function orderColumns(words: ExportWords): ExportColumn<OrderRow>[] {
+  const h = words.orderColumns;
+  return [
+    { header: h.number, kind: "text", width: 11, value: (r) => formatOrderNumber(r.number) },
+    { header: h.receivedAt, kind: "dateTime", width: 20, value: (r) => r.createdAt },
+    { header: h.status, kind: "text", width: 10, value: (r) => words.orderStatus[r.status] },
+    { header: h.guide, kind: "text", width: 30, value: (r) => (words.language === "zh-CN" ? r.guide.titleZh : r.guide.titleEn) },
+    { header: h.quantity, kind: "number", width: 9, value: (r) => r.quantity },
+    { header: h.name, kind: "text", value: (r) => r.contactName },
+    { header: h.phone, kind: "phone", value: (r) => r.contactPhone },
+    { header: h.address, kind: "text", width: 40, value: (r) => r.address },
+    { header: h.trackingNumber, kind: "text", width: 20, value: (r) => r.trackingNumber },
+    { header: h.cancelReason, kind: "text", width: 30, value: (r) => r.cancelReason },
+  ];
+}
 
-export const streamOrdersCsv = (db: ReadClients, filter: OrderExportFilter, timeZone: string) => streamCsv(orderBatches(db, filter), COLUMNS, timeZone);
-export const streamOrdersXlsx = (db: ReadClients, filter: OrderExportFilter, timeZone: string) =>
-  streamXlsx(orderBatches(db, filter), COLUMNS, timeZone, "Orders");
+export const streamOrdersCsv = (db: ReadClients, filter: OrderExportFilter, words: ExportWords, timeZone: string) =>
+  streamCsv(orderBatches(db, filter), orderColumns(words), timeZone);
+export const streamOrdersXlsx = (db: ReadClients, filter: OrderExportFilter, words: ExportWords, timeZone: string) =>
+  streamXlsx(orderBatches(db, filter), orderColumns(words), timeZone, words.ordersSheet);

@@ -9,6 +9,7 @@ import { createCaller } from "../root.ts";
 import { createContextInner } from "../trpc.ts";
 import { callerFor, createGuide, newCustomer, testPrisma } from "../testing/fixtures.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
+import { TEST_EXPORT_WORDS as words } from "../testing/export-words.ts";
 import { streamLeadsCsv } from "./lead-csv.ts";
 import { streamOrdersCsv } from "./order-export.ts";
 
@@ -44,9 +45,9 @@ describe("the standby down", () => {
     expect((await staff.dashboard.leads.list({ search: marker })).items.map((l) => l.name)).toEqual([`Standby ${marker}`]);
     expect((await staff.dashboard.leads.counts({ search: marker })).new.count).toBe(1);
     expect((await staff.dashboard.orders.list({ guide })).items).toHaveLength(1);
-    const leadsCsv = await new Response(streamLeadsCsv({ primary: prisma, standby }, { search: marker })).text();
+    const leadsCsv = await new Response(streamLeadsCsv({ primary: prisma, standby }, { search: marker }, words, "UTC")).text();
     expect(leadsCsv.trimEnd().split("\r\n")).toHaveLength(2);
-    const ordersCsv = await new Response(streamOrdersCsv({ primary: prisma, standby }, { guide }, "UTC")).text();
+    const ordersCsv = await new Response(streamOrdersCsv({ primary: prisma, standby }, { guide }, words, "UTC")).text();
     expect(ordersCsv).toContain("Standby Su");
   });
 });

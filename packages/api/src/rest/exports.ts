@@ -1,10 +1,12 @@
 // GET /api/dashboard/{leads,orders}.{csv,xlsx}?<the list's filter>: the exports, staff only.
 // The filter is the list's own schema (so an export holds exactly what the list shows); times
-// are in the staff member's zone, which the web app reads from its tz cookie and passes in.
+// are in the staff member's zone, which the web app reads from its tz cookie and passes in, and
+// headers and statuses in their language (export/export-words.ts), which it also passes in.
 import type { StaffMember } from "@once/auth";
 import { AppError } from "../app-error.ts";
 import { streamLeadsCsv, streamLeadsXlsx } from "../dashboard/lead-csv.ts";
 import { leadListInput } from "../dashboard/lead-list.ts";
+import type { ExportWords } from "../dashboard/export/export-words.ts";
 import { streamOrdersCsv, streamOrdersXlsx } from "../dashboard/order-export.ts";
 import { orderListInput } from "../dashboard/order-list.ts";
 import { withProblemResponses } from "./handle-errors.ts";
@@ -20,6 +22,8 @@ export interface ExportRequest {
   hasCustomerSession: boolean;
   /** An IANA zone, already validated (apps/web/src/i18n/time-zone.ts). */
   timeZone: string;
+  /** The staff member's language's headers and values. */
+  words: ExportWords;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -27,14 +31,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
-function stream(request: Request, what: ExportRequest["what"], format: ExportFormat, deps: RestDeps, staff: StaffMember, timeZone: string) {
+function stream(request: Request, { what, format, timeZone, words }: ExportRequest, deps: RestDeps, staff: StaffMember) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // Exports are list reads: each batch from the standby when one is configured and answers,
   // else the primary (readPreferringStandby; docs/SCALING.md).
   const db = { primary: deps.prisma, standby: deps.readReplica };
   if (what === "orders") {
     const { cursor: _c, limit: _l, ...filter } = parseOrRefuse(orderListInput, params, "invalid filter");
-    return (format === "csv" ? streamOrdersCsv : streamOrdersXlsx)(db, filter, timeZone);
+    return (format === "csv" ? streamOrdersCsv : streamOrdersXlsx)(db, filter, words, timeZone);
   }
   const parsed = parseOrRefuse(
     leadListInput,
@@ -43,17 +47,18 @@ function stream(request: Request, what: ExportRequest["what"], format: ExportFor
   );
   const { cursor: _c, limit: _l, ...filter } = parsed;
   if (filter.assignee === "me") filter.assignee = staff.id; // "My leads", as in the list
-  return (format === "csv" ? streamLeadsCsv : streamLeadsXlsx)(db, filter, timeZone);
+  return (format === "csv" ? streamLeadsCsv : streamLeadsXlsx)(db, filter, words, timeZone);
 }
 
-export function exportHandler(request: Request, deps: RestDeps, { what, format, staff, hasCustomerSession, timeZone }: ExportRequest): Promise<Response> {
+export function exportHandler(request: Request, deps: RestDeps, exportRequest: ExportRequest): Promise<Response> {
+  const { what, format, staff, hasCustomerSession, timeZone } = exportRequest;
   return withProblemResponses(request, deps, () => {
     if (!staff) {
       throw hasCustomerSession ? new AppError("FORBIDDEN", "staff only") : new AppError("UNAUTHENTICATED", "sign in as staff");
     }
     const day = wallClockText(new Date(), timeZone).slice(0, 10);
     return Promise.resolve(
-      new Response(stream(request, what, format, deps, staff, timeZone), {
+      new Response(stream(request, exportRequest, deps, staff), {
         headers: {
           "content-type": CONTENT_TYPES[format],
           "content-disposition": `attachment; filename="${what}-${day}.${format}"`,

@@ -8,3 +8,4 @@ export { buildOpenApiDocument, type OpenApiVersion } from "./openapi/document.ts
 export { documentExamples, operationExamples, type ExampleRequest, type ExampleSource } from "./openapi/example-requests.ts";
 export { postOnly, getOnly, unknownEndpoint } from "./http-errors.ts";
 export { exportHandler, type ExportFormat } from "./exports.ts";
+export { LEAD_EXPORT_COLUMNS, ORDER_EXPORT_COLUMNS, type ExportWords } from "../dashboard/export/export-words.ts";

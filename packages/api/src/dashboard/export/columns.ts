@@ -1,10 +1,13 @@
 // What an export is made of: typed columns over rows read in keyset batches. The CSV and XLSX
 // writers (csv.ts, xlsx.ts) turn the same columns into cells, each by its kind, so leads and
-// orders are exported once per format, not once per list.
-export type CellKind = "text" | "phone" | "dateTime" | "number" | "boolean";
-export type CellValue = string | number | boolean | Date | null | undefined;
+// orders are exported once per format, not once per list. Headers and coded values (statuses,
+// yes/no) are written in the staff member's language (export-words.ts): the columns give the
+// header already translated and the value already in words.
+export type CellKind = "text" | "phone" | "dateTime" | "number";
+export type CellValue = string | number | Date | null | undefined;
 
 export interface ExportColumn<Row> {
+  /** The header as the reader sees it, in their language. */
   header: string;
   kind: CellKind;
   /** Spreadsheet column width in characters (XLSX). */

@@ -2,21 +2,19 @@
 // quoting, CRLF. Cells a spreadsheet would run as a formula get a ' in front, so an inquiry
 // cannot attack the sales team: FORMULA_LEAD below lists every lead character Excel, LibreOffice
 // or Google Sheets honours (their fullwidth and small forms too, which some locales convert),
-// also after leading spaces or control characters, which a spreadsheet may skip. Phones are written as ="…": Excel and
-// LibreOffice Calc both show the text as typed (leading zero and + kept, no visible
-// apostrophe, never a number in scientific notation); only a phone-shaped value (digits,
-// spaces, + - ( )) is wrapped, so nothing a customer typed becomes a formula. Times are the
-// staff member's wall clock ("2026-12-01 14:05:09"); the header names the zone.
-import { headerOf, type CellKind, type CellValue, type ExportColumn } from "./columns.ts";
+// also after leading spaces or control characters, which a spreadsheet may skip. Phones are
+// written plain, as typed (a dialler or a CRM import takes the column as it is), with the same
+// guard: "+86 …" gets its '. A spreadsheet opening the CSV may read 013500000000 as a number;
+// the XLSX export keeps phones as text cells for that. Times are the staff member's wall clock
+// ("2026-12-01 14:05:09"); the header names the zone.
+import { headerOf, type CellValue, type ExportColumn } from "./columns.ts";
 import { wallClockText } from "./wall-clock.ts";
 
-const PHONE_SHAPED = /^\+?[\d\s()-]{1,30}$/;
 // = + - @ ; | and the minus sign, their fullwidth and small forms; tab, CR and LF.
 const FORMULA_LEAD = /^[\s\p{Cc}\u3000\u00A0]*[=+\-@;|\u2212\uFF1D\uFF0B\uFF0D\uFF20\uFF1B\uFF5C\uFE62\uFE63\uFE66\uFE6B\uFE54]|^[\t\r\n]/u;
 
-export function csvCell(value: CellValue, kind: CellKind = "text", timeZone = "UTC"): string {
+export function csvCell(value: CellValue, timeZone = "UTC"): string {
   if (value === null || value === undefined) return "";
-  if (kind === "phone" && typeof value === "string" && PHONE_SHAPED.test(value)) return `"=""${value}"""`;
   let text = value instanceof Date ? wallClockText(value, timeZone) : String(value);
   if (FORMULA_LEAD.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -35,7 +33,7 @@ export function streamCsv<Row>(rows: AsyncIterable<Row[]>, columns: readonly Exp
       }
       const next = await iterator.next();
       if (next.done) return controller.close();
-      const lines = next.value.map((row) => columns.map((c) => csvCell(c.value(row), c.kind, timeZone)).join(","));
+      const lines = next.value.map((row) => columns.map((c) => csvCell(c.value(row), timeZone)).join(","));
       controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
     },
     async cancel() {

@@ -1,9 +1,6 @@
 // Spreadsheets have no time zones: a date cell is a wall-clock reading. To show an instant as
 // the staff member's clock shows it, the cell gets that reading (the instant's year … second
 // in `timeZone`), stored as if it were UTC, which is how exceljs writes a Date.
-/** The business's own zone (apps/web/src/i18n/time-zone.ts DEFAULT_TIME_ZONE): when no staff zone is known. */
-export const BUSINESS_TIME_ZONE = "Asia/Shanghai";
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 export function wallClock(date: Date, timeZone: string): Date {

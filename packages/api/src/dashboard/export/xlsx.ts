@@ -1,7 +1,7 @@
 // XLSX with typed cells (exceljs' streaming writer: rows leave as they are read, never the whole
 // sheet in memory): phones are text cells formatted as text (@), so no spreadsheet turns them
 // into numbers; times are real date cells holding the staff member's wall clock
-// (wall-clock.ts); numbers and booleans are numbers and booleans; every string is a string
+// (wall-clock.ts); numbers are numbers; every string (statuses and yes/no in the reader's words too) is a string
 // cell, never a formula, so nothing a customer typed runs.
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
