@@ -16,7 +16,8 @@ export async function signInAs(
   const context = await browser.newContext({ viewport, locale, timezoneId: "Asia/Shanghai" });
   const page = await context.newPage();
   await page.goto("/dashboard/sign-in");
-  await context.addCookies([{ name: "lang", value: locale, url: page.url() }]);
+  // Path /, as the language switcher sets it: the exports under /api/dashboard read it too.
+  await context.addCookies([{ name: "lang", value: locale, url: new URL("/", page.url()).href }]);
   await page.reload();
   await page.getByLabel(/E-mail|邮箱/).fill(staff.email);
   await page.getByLabel(/Password|密码/).fill(staff.password);
