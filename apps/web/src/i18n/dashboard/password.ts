@@ -16,7 +16,7 @@ export const en = {
 
 export const zhCN: Record<keyof typeof en, string> = {
   "password.title": "设置您的密码",
-  "password.lead": "您使用临时密码登录。请先设置一个只有您知道的密码，然后再使用后台。",
+  "password.lead": "您使用临时密码登录。请先设置一个只有您知道的密码，然后再使用工作台。",
   "password.current": "临时密码",
   "password.new": "新密码",
   "password.newHint": "至少 12 个字符，不要基于常见单词，也不能与临时密码相同。",
