@@ -1,9 +1,10 @@
 // Issue 13, item 1 (the admin page), in both languages on the production build: only admins
 // see "Staff"; inviting refuses a weak password and a taken e-mail in one sentence of the page's
-// language (worded from the server's reason code); the invited colleague signs in; disabling
-// signs them out at once; enabling and a password reset let them back in.
+// language (worded from the server's reason code); the invited colleague signs in (to the page
+// that asks for a password of their own: forced-password.spec.ts); disabling signs them out at
+// once; enabling and a password reset let them back in.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
+import { DASHBOARD_LOCALES, signInAs, signInWithTemporaryPassword } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 
@@ -79,7 +80,7 @@ for (const locale of DASHBOARD_LOCALES) {
     await screens(admin, `staff-${locale}`);
 
     // The colleague signs in; disabling signs them out at once.
-    const newcomer = await signInAs(browser, colleague, locale);
+    const newcomer = await signInWithTemporaryPassword(browser, colleague, locale);
     await row.getByRole("button", { name: text.disable }).click();
     await expect(row).toContainText(/Disabled|已停用/);
     await newcomer.reload();
@@ -93,7 +94,7 @@ for (const locale of DASHBOARD_LOCALES) {
     await row.getByLabel(new RegExp(colleague.email.replace(/[.]/g, "\\."))).fill("silver-canyon-meadow-18");
     await row.getByRole("button", { name: text.setPassword }).click();
     await expect(admin.getByTestId("staff-message")).toContainText(colleague.email);
-    const back = await signInAs(browser, { ...colleague, password: "silver-canyon-meadow-18" }, locale);
+    const back = await signInWithTemporaryPassword(browser, { ...colleague, password: "silver-canyon-meadow-18" }, locale);
     await back.context().close();
     await admin.context().close();
   });

@@ -19,6 +19,9 @@ const staffAccountErrors = {
   NO_SUCH_ACCOUNT: { status: 404, retryable: false, title: "No such staff account" },
   EMAIL_TAKEN: { status: 409, retryable: false, title: "E-mail already has an account" },
   OWN_ACCOUNT: { status: 403, retryable: false, title: "Not on your own account" },
+  WRONG_PASSWORD: { status: 403, retryable: false, title: "Current password is wrong" },
+  SAME_PASSWORD: { status: 400, retryable: false, title: "New password is the temporary one" },
+  NOT_TEMPORARY: { status: 409, retryable: false, title: "Password is not temporary" },
 } as const satisfies Record<StaffRefusalReason, ProblemSpec>;
 
 /** The assignment page's refusals (dashboard/assignment-admin.ts), worded on the page from the code. */
@@ -52,6 +55,8 @@ export const appErrors = {
   NOT_FOUND: { status: 404, retryable: false, title: "Not found" },
   STALE_VERSION: { status: 409, retryable: false, title: "Changed by someone else" },
   RATE_LIMITED: { status: 429, retryable: true, title: "Too many requests" },
+  /** Signed in with a temporary password: every dashboard procedure but the password change refuses (trpc.ts, staffProcedure). */
+  PASSWORD_CHANGE_REQUIRED: { status: 403, retryable: false, title: "Choose your own password first" },
   INTERNAL: { status: 500, retryable: true, title: "Internal error" },
   DATABASE_UNAVAILABLE: { status: 503, retryable: true, title: "Database unavailable" },
   DATABASE_READ_ONLY: { status: 503, retryable: true, title: "Database refuses writes" },
@@ -66,6 +71,7 @@ export type AppErrorCode = keyof typeof appErrors;
 /** Answered by the staff dashboard only: the REST API, and so its OpenAPI document, has none of them. */
 export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   "STALE_VERSION",
+  "PASSWORD_CHANGE_REQUIRED",
   ...(Object.keys(staffAccountErrors) as (keyof typeof staffAccountErrors)[]),
   ...(Object.keys(assignmentErrors) as (keyof typeof assignmentErrors)[]),
   ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),

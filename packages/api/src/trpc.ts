@@ -105,30 +105,45 @@ export const customerProcedure = baseProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, customerId: ctx.customerId, principal: customerPrincipal(ctx.customerId) } });
 });
 
+/** Signed-in staff: 401 without any session, 403 for a customer (or anyone else) who is not staff. */
+const signedInStaff = baseProcedure.use(({ ctx, next }) => {
+  if (!ctx.staff) {
+    if (ctx.customerId) {
+      throw appTRPCError("FORBIDDEN", "staff only");
+    }
+    throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
+  }
+  return next({ ctx: { ...ctx, staff: ctx.staff } });
+});
+
 /**
- * Staff only: 401 without any session, 403 for a customer (or anyone else) who is not staff.
- * Every dashboard procedure builds on this; a test enumerates them all.
+ * Every dashboard mutation spends the staff member's budget (all nodes): assignments send
+ * e-mails, so a stolen or scripted session must not multiply them. A bulk update spends one
+ * unit per lead it names.
  */
-export const staffProcedure = baseProcedure
+const staffWriteBudget = t.middleware(async ({ ctx, type, getRawInput, next }) => {
+  if (type === "mutation" && ctx.staff) {
+    const wait = await ctx.limits?.take("staff-write", ctx.staff.id, staffWriteUnits(await getRawInput()));
+    if (wait != null) throw appTRPCError("RATE_LIMITED", "too many dashboard changes from this account; retry later", { retryAfterSeconds: wait });
+  }
+  return next();
+});
+
+/**
+ * Staff only: 401 without any session, 403 for a customer (or anyone else) who is not staff,
+ * and 403 PASSWORD_CHANGE_REQUIRED while the member's password is a temporary one an admin set
+ * (they replace it first: `temporaryPasswordProcedure`). Every dashboard procedure builds on
+ * this; a test enumerates them all.
+ */
+export const staffProcedure = signedInStaff
   .use(({ ctx, next }) => {
-    if (!ctx.staff) {
-      if (ctx.customerId) {
-        throw appTRPCError("FORBIDDEN", "staff only");
-      }
-      throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
-    }
-    return next({ ctx: { ...ctx, staff: ctx.staff } });
-  })
-  .use(async ({ ctx, type, getRawInput, next }) => {
-    // Every dashboard mutation spends the staff member's budget (all nodes): assignments send
-    // e-mails, so a stolen or scripted session must not multiply them. A bulk update spends one
-    // unit per lead it names.
-    if (type === "mutation") {
-      const wait = await ctx.limits?.take("staff-write", ctx.staff.id, staffWriteUnits(await getRawInput()));
-      if (wait != null) throw appTRPCError("RATE_LIMITED", "too many dashboard changes from this account; retry later", { retryAfterSeconds: wait });
-    }
+    if (ctx.staff.mustChangePassword) throw appTRPCError("PASSWORD_CHANGE_REQUIRED", "choose your own password first (/dashboard/password)");
     return next();
-  });
+  })
+  .use(staffWriteBudget);
+
+/** Signed-in staff, temporary password or not: only for replacing that password (dashboard.password.change). */
+export const temporaryPasswordProcedure = signedInStaff.use(staffWriteBudget);
 
 /** Units of the staff write budget a mutation spends: one, or one per lead of a bulk update. */
 function staffWriteUnits(raw: unknown): number {

@@ -37,6 +37,9 @@ export function createAuth(prisma: PrismaClient, options: AuthOptions) {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "sales", input: false },
         disabledAt: { type: "date", required: false, input: false },
+        // Read with the session on every request: the dashboard then lets a temporary password's
+        // holder do nothing but replace it (staff-accounts.ts, changeOwnPassword).
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
     databaseHooks: {
@@ -67,16 +70,23 @@ export interface StaffMember {
   name: string;
   email: string;
   role: StaffRole;
+  /**
+   * Signed in with a temporary password (set by an admin): only the password page and sign-out
+   * may be used. Always set from a session (staffSessionFromHeaders); absent only in members
+   * that tests build, meaning false.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** The signed-in staff member of a request and the id of their session, or null. */
 export async function staffSessionFromHeaders(auth: Auth, headers: Headers): Promise<{ staff: StaffMember; sessionId: string } | null> {
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string; disabledAt?: Date | null };
+  const user = session.user as typeof session.user & { role?: string; disabledAt?: Date | null; mustChangePassword?: boolean | null };
   if (user.disabledAt) return null;
   const role = isStaffRole(user.role ?? "") ? (user.role as StaffRole) : "sales";
-  return { staff: { id: user.id, name: user.name, email: user.email, role }, sessionId: session.session.id };
+  const staff = { id: user.id, name: user.name, email: user.email, role, mustChangePassword: user.mustChangePassword === true };
+  return { staff, sessionId: session.session.id };
 }
 
 /** The signed-in staff member of a request, or null. */

@@ -14,6 +14,7 @@ export {
   createStaffAccount,
   findStaffAccount,
   setStaffPassword,
+  changeOwnPassword,
   disableStaffAccount,
   enableStaffAccount,
   listStaffAccounts,
@@ -22,6 +23,7 @@ export {
   DEV_STAFF,
   type StaffAccountInput,
   type StaffAccountSummary,
+  type OwnPasswordChange,
 } from "./staff-accounts.ts";
 export { passwordProblem, passwordViolation, PASSWORD_MIN_LENGTH, type PasswordViolation } from "./password-policy.ts";
 export {

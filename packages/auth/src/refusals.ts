@@ -4,7 +4,19 @@
 // language. No imports: the browser bundle reads these lists (`@once/auth/refusals`).
 
 /** Every reason a StaffAccountError can carry. */
-export const STAFF_REFUSAL_REASONS = ["INVALID_EMAIL", "UNKNOWN_ROLE", "EMPTY_NAME", "WEAK_PASSWORD", "NO_SUCH_ACCOUNT", "EMAIL_TAKEN", "OWN_ACCOUNT"] as const;
+export const STAFF_REFUSAL_REASONS = [
+  "INVALID_EMAIL",
+  "UNKNOWN_ROLE",
+  "EMPTY_NAME",
+  "WEAK_PASSWORD",
+  "NO_SUCH_ACCOUNT",
+  "EMAIL_TAKEN",
+  "OWN_ACCOUNT",
+  // Replacing one's own temporary password (staff-accounts.ts, changeOwnPassword).
+  "WRONG_PASSWORD",
+  "SAME_PASSWORD",
+  "NOT_TEMPORARY",
+] as const;
 export type StaffRefusalReason = (typeof STAFF_REFUSAL_REASONS)[number];
 
 /** The password policy's rules (password-policy.ts): a WEAK_PASSWORD names the one broken in `params.rule`. */

@@ -3,6 +3,10 @@
 // stable reason code and its parameters (./refusals.ts) for pages that word it in their language.
 // Disabling deletes the account's sessions in the same transaction, so it is signed out at
 // once (sessions are read from the database on every request); create-auth.ts refuses it a new one.
+// A password an operator or admin chooses for someone (invitation, reset, `pnpm staff add` and
+// `passwd`) is temporary (`mustChangePassword`): the dashboard lets its holder do nothing but
+// replace it (changeOwnPassword). Only upsertStaffAccount (development account, test fixtures)
+// writes a password that is not.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@once/db";
@@ -35,12 +39,16 @@ export interface StaffAccountInput {
 
 /** An account to write: e-mail normalised, name, role and password checked (or trusted: upsertStaffAccount). */
 type NewAccount = { email: string; password: string; name: string; role: StaffRole };
+/** Whether the password written is one its holder must replace (see the top of this file). */
+type Written = { temporary: boolean };
 
 export interface StaffAccountSummary {
   email: string;
   name: string;
   role: string;
   disabled: boolean;
+  /** The password is temporary: its holder has not chosen their own yet. */
+  mustChangePassword: boolean;
   createdAt: Date;
   /** Sessions not yet expired. */
   activeSessions: number;
@@ -66,11 +74,12 @@ function assertPassword(password: string, account: { email: string; name?: strin
 
 /**
  * Creates the account, or updates an existing one with the same e-mail (name, role, and the
- * password when it differs: then its sessions end). No checks: for the development account
- * and test fixtures; operators go through `addStaffAccount`.
+ * password when it differs: then its sessions end). No checks, and the password is not
+ * temporary: for the development account and test fixtures, whose holders sign in with a
+ * published password; operators go through `addStaffAccount`.
  */
 export async function upsertStaffAccount(prisma: PrismaClient, account: NewAccount): Promise<string> {
-  return (await saveAccount(prisma, { ...account, email: account.email.toLowerCase() })).id;
+  return (await saveAccount(prisma, { ...account, email: account.email.toLowerCase() }, { temporary: false })).id;
 }
 
 /**
@@ -80,7 +89,7 @@ export async function upsertStaffAccount(prisma: PrismaClient, account: NewAccou
  */
 export async function addStaffAccount(prisma: PrismaClient, input: StaffAccountInput): Promise<{ id: string; created: boolean }> {
   const email = normalizeEmail(input.email);
-  return saveAccount(prisma, checkedAccount(email, input));
+  return saveAccount(prisma, checkedAccount(email, input), { temporary: true });
 }
 
 /**
@@ -91,7 +100,7 @@ export async function addStaffAccount(prisma: PrismaClient, input: StaffAccountI
 export async function createStaffAccount(prisma: PrismaClient, input: StaffAccountInput): Promise<{ id: string; created: true }> {
   const email = normalizeEmail(input.email);
   if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken(email);
-  return insertAccount(prisma, checkedAccount(email, input));
+  return insertAccount(prisma, checkedAccount(email, input), { temporary: true });
 }
 
 function checkedAccount(email: string, input: StaffAccountInput): NewAccount {
@@ -109,7 +118,7 @@ const emailTaken = (email: string) => new StaffAccountError("EMAIL_TAKEN", `ther
  * at once (both find nothing); the unique index on the e-mail lets one commit, and the other's
  * unique violation is the refusal a later creation would get, not an unexpected error.
  */
-async function insertAccount(prisma: PrismaClient, account: NewAccount): Promise<{ id: string; created: true }> {
+async function insertAccount(prisma: PrismaClient, account: NewAccount, written: Written): Promise<{ id: string; created: true }> {
   const id = randomUUID();
   const password = await hashPassword(account.password);
   try {
@@ -120,6 +129,7 @@ async function insertAccount(prisma: PrismaClient, account: NewAccount): Promise
         name: account.name,
         role: account.role,
         emailVerified: true,
+        mustChangePassword: written.temporary,
         accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password } },
       },
     });
@@ -130,18 +140,19 @@ async function insertAccount(prisma: PrismaClient, account: NewAccount): Promise
   return { id, created: true };
 }
 
-async function saveAccount(prisma: PrismaClient, account: NewAccount) {
+async function saveAccount(prisma: PrismaClient, account: NewAccount, written: Written) {
   const existing = await prisma.user.findUnique({
     where: { email: account.email },
     select: { id: true, accounts: { where: { providerId: "credential" }, select: { id: true, password: true } } },
   });
-  if (!existing) return insertAccount(prisma, account);
+  if (!existing) return insertAccount(prisma, account, written);
   const credential = existing.accounts[0];
   const samePassword = credential?.password ? await verifyPassword({ hash: credential.password, password: account.password }) : false;
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: existing.id }, data: { name: account.name, role: account.role } });
+    // The same password again (a name or role change) keeps whatever its holder was asked to do.
     if (samePassword) return;
-    await writePassword(tx, existing.id, credential?.id, account.password);
+    await writePassword(tx, existing.id, credential?.id, account.password, written);
     await tx.session.deleteMany({ where: { userId: existing.id } });
   });
   return { id: existing.id, created: false };
@@ -149,8 +160,9 @@ async function saveAccount(prisma: PrismaClient, account: NewAccount) {
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
-async function writePassword(tx: Tx, userId: string, credentialId: string | undefined, password: string): Promise<void> {
+async function writePassword(tx: Tx, userId: string, credentialId: string | undefined, password: string, written: Written): Promise<void> {
   const hash = await hashPassword(password);
+  await tx.user.update({ where: { id: userId }, data: { mustChangePassword: written.temporary } });
   if (credentialId) await tx.account.update({ where: { id: credentialId }, data: { password: hash } });
   else await tx.account.create({ data: { id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash } });
 }
@@ -171,12 +183,12 @@ export async function findStaffAccount(prisma: PrismaClient, email: string): Pro
   return { id: user.id, email: user.email, name: user.name, disabled: user.disabledAt !== null };
 }
 
-/** `pnpm staff passwd`: a new password; every session of the account ends. */
+/** `pnpm staff passwd` and the admin's reset: a new, temporary password; every session of the account ends. */
 export async function setStaffPassword(prisma: PrismaClient, email: string, password: string): Promise<{ revokedSessions: number }> {
   const user = await findAccount(prisma, email);
   assertPassword(password, user);
   return prisma.$transaction(async (tx) => {
-    await writePassword(tx, user.id, user.accounts[0]?.id, password);
+    await writePassword(tx, user.id, user.accounts[0]?.id, password, { temporary: true });
     const { count } = await tx.session.deleteMany({ where: { userId: user.id } });
     return { revokedSessions: count };
   });
@@ -203,17 +215,74 @@ export async function enableStaffAccount(prisma: PrismaClient, email: string): P
 export async function listStaffAccounts(prisma: PrismaClient, now: Date = new Date()): Promise<StaffAccountSummary[]> {
   const users = await prisma.user.findMany({
     orderBy: { email: "asc" },
-    select: { email: true, name: true, role: true, disabledAt: true, createdAt: true, _count: { select: { sessions: { where: { expiresAt: { gt: now } } } } } },
+    select: {
+      email: true,
+      name: true,
+      role: true,
+      disabledAt: true,
+      mustChangePassword: true,
+      createdAt: true,
+      _count: { select: { sessions: { where: { expiresAt: { gt: now } } } } },
+    },
   });
   return users.map((u) => ({
     email: u.email,
     name: u.name,
     role: u.role,
     disabled: u.disabledAt !== null,
+    mustChangePassword: u.mustChangePassword,
     createdAt: u.createdAt,
     activeSessions: u._count.sessions,
   }));
 }
+
+export interface OwnPasswordChange {
+  userId: string;
+  /** The temporary password, as its holder types it again. */
+  currentPassword: string;
+  newPassword: string;
+  /** The session the change is made from: it stays signed in; every other session ends. */
+  keepSessionId: string;
+}
+
+/**
+ * The holder of a temporary password chooses their own (the dashboard's password page): the
+ * current one verified with better-auth's hashing, the policy applied as for an admin's, the
+ * temporary one refused as the new one. Clears `mustChangePassword` and ends the account's other
+ * sessions. Only a temporary password is replaced this way (NOT_TEMPORARY): any other change is
+ * an admin's, as before. The flag is cleared by a conditional update, so of two changes at once
+ * only one is applied.
+ */
+export async function changeOwnPassword(prisma: PrismaClient, change: OwnPasswordChange): Promise<{ revokedSessions: number }> {
+  const user = await prisma.user.findUnique({
+    where: { id: change.userId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      mustChangePassword: true,
+      accounts: { where: { providerId: "credential" }, select: { id: true, password: true } },
+    },
+  });
+  const credential = user?.accounts[0];
+  if (!user || !credential?.password) throw new StaffAccountError("NO_SUCH_ACCOUNT", "no staff account with a password for this session");
+  if (!user.mustChangePassword) throw notTemporary();
+  if (!(await verifyPassword({ hash: credential.password, password: change.currentPassword }))) {
+    throw new StaffAccountError("WRONG_PASSWORD", "the current password is wrong");
+  }
+  if (change.newPassword === change.currentPassword) throw new StaffAccountError("SAME_PASSWORD", "the new password is the temporary one: choose another");
+  assertPassword(change.newPassword, user);
+  const hash = await hashPassword(change.newPassword);
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id: user.id, mustChangePassword: true }, data: { mustChangePassword: false } });
+    if (count === 0) throw notTemporary();
+    await tx.account.update({ where: { id: credential.id }, data: { password: hash } });
+    const revoked = await tx.session.deleteMany({ where: { userId: user.id, id: { not: change.keepSessionId } } });
+    return { revokedSessions: revoked.count };
+  });
+}
+
+const notTemporary = () => new StaffAccountError("NOT_TEMPORARY", "the password is not a temporary one: an admin changes it (staff page, pnpm staff passwd)");
 
 /** True when the development account exists with its published password. */
 export async function hasDefaultCredentials(prisma: PrismaClient): Promise<boolean> {

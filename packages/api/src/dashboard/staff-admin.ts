@@ -2,11 +2,14 @@
 // `pnpm staff` calls, so both refuse the same weak passwords and unknown roles; each refusal is a
 // StaffAccountError with a reason code the page words in the reader's language).
 // Inviting creates the account with a temporary password the admin hands over; resetting sets
-// a new one. Disabling (and resetting) ends the account's sessions at once. An admin cannot
-// disable their own account: the last admin could lock everyone out of this page.
+// a new one; both passwords are temporary, which the member replaces on the dashboard's password
+// page before anything else (replaceTemporaryPassword). Disabling (and resetting) ends the
+// account's sessions at once. An admin cannot disable their own account: the last admin could
+// lock everyone out of this page.
 import { z } from "zod";
 import type { PrismaClient } from "@once/db";
 import {
+  changeOwnPassword,
   createStaffAccount,
   disableStaffAccount,
   enableStaffAccount,
@@ -31,6 +34,8 @@ export const staffInviteInput = z.object({
 });
 export const staffPasswordInput = z.object({ email, password });
 export const staffEmailInput = z.object({ email });
+/** The password page: the temporary password typed again, and the member's own (its confirmation is the page's). */
+export const ownPasswordInput = z.object({ currentPassword: password, newPassword: password });
 
 export { StaffAccountError };
 
@@ -48,3 +53,7 @@ export async function disableStaff(prisma: PrismaClient, actorId: string, input:
 export const enableStaff = (prisma: PrismaClient, input: z.infer<typeof staffEmailInput>) => enableStaffAccount(prisma, input.email);
 
 export const listStaff = (prisma: PrismaClient) => listStaffAccounts(prisma);
+
+/** The signed-in member replaces their temporary password; `sessionId` (theirs) stays signed in, every other session ends. */
+export const replaceTemporaryPassword = (prisma: PrismaClient, member: { id: string; sessionId: string }, input: z.infer<typeof ownPasswordInput>) =>
+  changeOwnPassword(prisma, { userId: member.id, keepSessionId: member.sessionId, ...input });

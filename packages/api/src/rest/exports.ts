@@ -56,6 +56,8 @@ export function exportHandler(request: Request, deps: RestDeps, exportRequest: E
     if (!staff) {
       throw hasCustomerSession ? new AppError("FORBIDDEN", "staff only") : new AppError("UNAUTHENTICATED", "sign in as staff");
     }
+    // As every dashboard procedure (trpc.ts, staffProcedure): a temporary password is replaced first.
+    if (staff.mustChangePassword) throw new AppError("PASSWORD_CHANGE_REQUIRED", "choose your own password first (/dashboard/password)");
     const day = wallClockText(new Date(), timeZone).slice(0, 10);
     return Promise.resolve(
       new Response(stream(request, exportRequest, deps, staff), {

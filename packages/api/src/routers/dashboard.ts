@@ -24,7 +24,7 @@ import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
 import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
 import { UnknownId } from "../dashboard/unknown-id.ts";
-import { adminProcedure, createTRPCRouter, staffProcedure } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, staffProcedure, temporaryPasswordProcedure } from "../trpc.ts";
 
 const notFound = (what: string) => appTRPCError("NOT_FOUND", `no ${what} with this id`);
 
@@ -105,6 +105,19 @@ export const dashboardRouter = createTRPCRouter({
       .query(async ({ ctx, input }) => (await getOrderDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("order"))),
     update: staffProcedure.input(orderUpdateInput).mutation(({ ctx, input }) => updateOrderStatus(ctx.prisma, input, ctx.staff.id).catch(refusal)),
     packingList: staffProcedure.input(z.object({ ids: z.array(z.uuid()).min(1).max(100) })).query(({ ctx, input }) => getPackingList(ctx.prisma, input.ids)),
+  }),
+  /**
+   * The password page: a member signed in with a temporary password (an admin's) chooses their
+   * own; until then every other dashboard procedure answers PASSWORD_CHANGE_REQUIRED. Limited
+   * like every staff write (STAFF_WRITES_PER_MINUTE), which also bounds guessing the current
+   * password from a stolen session.
+   */
+  password: createTRPCRouter({
+    change: temporaryPasswordProcedure.input(staffAdmin.ownPasswordInput).mutation(({ ctx, input }) => {
+      // Without the session's id (a caller built in tests) the other sessions could not be told apart.
+      if (!ctx.staffSession) throw appTRPCError("UNAUTHENTICATED", "sign in as staff");
+      return staffAdmin.replaceTemporaryPassword(ctx.prisma, { id: ctx.staff.id, sessionId: ctx.staffSession.id }, input).catch(refusal);
+    }),
   }),
   /** Staff management (the admin page): admins only. */
   staffAccounts: createTRPCRouter({

@@ -17,7 +17,8 @@ const USAGE = `usage: pnpm staff <command> [flags]
   enable  --email E                              may sign in again
   list                                           every account
 Missing flags are asked for in a terminal. The password is typed at a masked prompt, or piped
-in on standard input (first line), never given as an argument.`;
+in on standard input (first line), never given as an argument. The password add and passwd
+set is temporary: its holder chooses their own at the next sign-in to the dashboard.`;
 
 type Flags = { email?: string; name?: string; role?: string };
 
@@ -52,7 +53,7 @@ const commands: Record<string, (prisma: PrismaClient, flags: Flags) => Promise<s
     if (accounts.length === 0) return "no staff accounts yet: pnpm staff add";
     const rows = [
       ["EMAIL", "NAME", "ROLE", "STATUS", "SESSIONS", "CREATED"],
-      ...accounts.map((a) => [a.email, a.name, a.role, a.disabled ? "disabled" : "active", String(a.activeSessions), a.createdAt.toISOString().slice(0, 10)]),
+      ...accounts.map((a) => [a.email, a.name, a.role, status(a), String(a.activeSessions), a.createdAt.toISOString().slice(0, 10)]),
     ];
     const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
     return rows
@@ -65,6 +66,10 @@ const commands: Record<string, (prisma: PrismaClient, flags: Flags) => Promise<s
       .join("\n");
   },
 };
+
+/** "active" or "disabled", and whether the holder has yet to replace the temporary password (staff-accounts.ts). */
+const status = (a: { disabled: boolean; mustChangePassword: boolean }) =>
+  `${a.disabled ? "disabled" : "active"}${a.mustChangePassword ? ", must change password" : ""}`;
 
 await runCli(async () => {
   const argv = process.argv.slice(2);

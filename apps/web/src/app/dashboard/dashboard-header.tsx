@@ -1,7 +1,8 @@
 "use client";
 // The dashboard's header: product name, the destinations (./nav-items.ts; the current one
 // marked), the language switch the customer pages use, who is signed in and "sign out".
-// Without a signed-in member (the sign-in page) it shows only the name and the language switch.
+// Without a signed-in member (the sign-in page) it shows only the name and the language switch;
+// a member who must first replace a temporary password (the password page) sees no destinations.
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Button, cx } from "@once/ui";
@@ -12,11 +13,11 @@ import { LanguageSwitcher } from "../language-switcher";
 import { authClient } from "./auth-client";
 import { NAV_ITEMS } from "./nav-items";
 
-export function DashboardHeader({ staff }: { staff: { name: string; role: "admin" | "sales" } | null }) {
+export function DashboardHeader({ staff }: { staff: { name: string; role: "admin" | "sales"; mustChangePassword: boolean } | null }) {
   const { t } = useDashboard();
   const router = useRouter();
   const pathname = usePathname();
-  const items = staff ? NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === "admin") : [];
+  const items = staff && !staff.mustChangePassword ? NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === "admin") : [];
   return (
     <header className="border-b border-line bg-surface print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">

@@ -11,6 +11,7 @@ const BY_CODE: Record<string, DashboardKey> = {
   NOT_FOUND: "common.errors.NOT_FOUND",
   STALE_VERSION: "common.conflict",
   RATE_LIMITED: "common.errors.RATE_LIMITED",
+  PASSWORD_CHANGE_REQUIRED: "common.errors.PASSWORD_CHANGE_REQUIRED",
   VALIDATION_FAILED: "common.errors.VALIDATION_FAILED",
   DATABASE_UNAVAILABLE: "common.errors.DATABASE_UNAVAILABLE",
   DATABASE_READ_ONLY: "common.errors.DATABASE_UNAVAILABLE",

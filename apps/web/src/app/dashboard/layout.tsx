@@ -24,7 +24,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   return (
     <DashboardProvider locale={locale} messages={dashboardMessages[locale]} timeZone={timeZone}>
       <TimeZoneSync />
-      <DashboardHeader staff={staff && { name: staff.name, role: staff.role }} />
+      <DashboardHeader staff={staff && { name: staff.name, role: staff.role, mustChangePassword: staff.mustChangePassword === true }} />
       <TRPCReactProvider>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">{children}</main>
       </TRPCReactProvider>

@@ -26,6 +26,7 @@ export const en = {
   "common.errors.FORBIDDEN": "your account may not do this.",
   "common.errors.NOT_FOUND": "it no longer exists, or the link is wrong.",
   "common.errors.RATE_LIMITED": "too many requests in a short time. Wait a moment and try again.",
+  "common.errors.PASSWORD_CHANGE_REQUIRED": "choose your own password first. Reload the page.",
   "common.errors.VALIDATION_FAILED": "some of what was entered was not accepted. Check the fields and try again.",
   "common.errors.DATABASE_UNAVAILABLE":
     "the database is briefly unavailable (for example while it switches servers). Nothing was lost; try again in a few seconds.",
@@ -74,6 +75,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "common.errors.FORBIDDEN": "您的账号无权执行此操作。",
   "common.errors.NOT_FOUND": "该记录已不存在，或链接有误。",
   "common.errors.RATE_LIMITED": "短时间内请求过多，请稍候再试。",
+  "common.errors.PASSWORD_CHANGE_REQUIRED": "请先设置您自己的密码。请重新加载页面。",
   "common.errors.VALIDATION_FAILED": "部分输入内容未被接受，请检查后重试。",
   "common.errors.DATABASE_UNAVAILABLE": "数据库暂时不可用（例如正在切换服务器）。数据没有丢失，请几秒后重试。",
   "common.errors.INTERNAL": "服务器发生意外错误。请重试；如果反复出现，请联系管理员。",

@@ -13,10 +13,22 @@ import * as assignment from "./assignment";
 import * as channels from "./channels";
 import * as reconciliation from "./reconciliation";
 import * as exportsArea from "./exports";
+import * as password from "./password";
 
 // The prefixes (`satisfies` in each area) keep the areas' keys apart, so spreading never
 // overwrites one area's text with another's.
-const en = { ...common.en, ...leads.en, ...orders.en, ...ops.en, ...staff.en, ...assignment.en, ...channels.en, ...reconciliation.en, ...exportsArea.en };
+const en = {
+  ...common.en,
+  ...leads.en,
+  ...orders.en,
+  ...ops.en,
+  ...staff.en,
+  ...assignment.en,
+  ...channels.en,
+  ...reconciliation.en,
+  ...exportsArea.en,
+  ...password.en,
+};
 export type DashboardKey = keyof typeof en;
 export type DashboardMessages = Record<DashboardKey, string>;
 export type DashboardTranslate = TranslateWith<DashboardKey>;
@@ -31,6 +43,7 @@ const zhCN: DashboardMessages = {
   ...channels.zhCN,
   ...reconciliation.zhCN,
   ...exportsArea.zhCN,
+  ...password.zhCN,
 };
 
 export const dashboardMessages: Record<Locale, DashboardMessages> = { en, "zh-CN": zhCN };

@@ -16,6 +16,7 @@ export const en = {
   "staff.col.actions": "Actions",
   "staff.active": "Active",
   "staff.disabled": "Disabled",
+  "staff.mustChangePassword": "Must change password",
   "staff.disable": "Disable",
   "staff.enable": "Enable",
   "staff.resetPassword": "Reset password",
@@ -41,6 +42,9 @@ export const en = {
   "staff.refusal.NO_SUCH_ACCOUNT": "there is no staff account with the e-mail {email}.",
   "staff.refusal.EMAIL_TAKEN": "there is already a staff account with the e-mail {email}.",
   "staff.refusal.OWN_ACCOUNT": "you cannot disable your own account.",
+  "staff.refusal.WRONG_PASSWORD": "the temporary password is wrong.",
+  "staff.refusal.SAME_PASSWORD": "the new password is the temporary one; choose another.",
+  "staff.refusal.NOT_TEMPORARY": "your password is not a temporary one; ask an admin to change it.",
   "staff.refusal.fields": "check {fields}.",
   "staff.refusal.fieldSeparator": ", ",
   "staff.password.TOO_SHORT": "the password is too short: at least {min} characters.",
@@ -56,6 +60,8 @@ export const en = {
   "staff.field.name": "the name",
   "staff.field.role": "the role",
   "staff.field.password": "the password",
+  "staff.field.currentPassword": "the temporary password",
+  "staff.field.newPassword": "the new password",
 } as const satisfies Record<`staff.${string}`, string> &
   Record<`staff.refusal.${StaffRefusalReason}`, string> &
   Record<`staff.password.${PasswordRule}`, string>;
@@ -73,6 +79,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "staff.col.actions": "操作",
   "staff.active": "正常",
   "staff.disabled": "已停用",
+  "staff.mustChangePassword": "需修改密码",
   "staff.disable": "停用",
   "staff.enable": "启用",
   "staff.resetPassword": "重置密码",
@@ -98,6 +105,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   "staff.refusal.NO_SUCH_ACCOUNT": "没有邮箱为 {email} 的员工账号。",
   "staff.refusal.EMAIL_TAKEN": "邮箱 {email} 已有员工账号。",
   "staff.refusal.OWN_ACCOUNT": "不能停用自己的账号。",
+  "staff.refusal.WRONG_PASSWORD": "临时密码不正确。",
+  "staff.refusal.SAME_PASSWORD": "新密码与临时密码相同，请换一个。",
+  "staff.refusal.NOT_TEMPORARY": "您的密码不是临时密码；如需更改，请联系管理员。",
   "staff.refusal.fields": "请检查{fields}。",
   "staff.refusal.fieldSeparator": "、",
   "staff.password.TOO_SHORT": "密码太短：至少需要 {min} 个字符。",
@@ -113,4 +123,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   "staff.field.name": "姓名",
   "staff.field.role": "角色",
   "staff.field.password": "密码",
+  "staff.field.currentPassword": "临时密码",
+  "staff.field.newPassword": "新密码",
 };

@@ -30,6 +30,7 @@ export const APP_ROUTES = [
   "/dashboard/channels",
   "/dashboard/reconciliation",
   "/dashboard/sign-in",
+  "/dashboard/password",
   "/metrics",
   "/api/auth/[...all]",
   "/api/dashboard/leads.csv",

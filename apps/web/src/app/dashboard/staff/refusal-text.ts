@@ -7,12 +7,14 @@ import type { DashboardKey, DashboardTranslate } from "~/i18n/dashboard";
 import { errorSentence } from "../error-text";
 import { protocolData } from "../protocol-code";
 
-/** The invite and reset forms' fields, as a schema error (VALIDATION_FAILED) names them. */
+/** The invite, reset and password page's fields, as a schema error (VALIDATION_FAILED) names them. */
 const FIELDS: Record<string, DashboardKey> = {
   email: "staff.field.email",
   name: "staff.field.name",
   role: "staff.field.role",
   password: "staff.field.password",
+  currentPassword: "staff.field.currentPassword",
+  newPassword: "staff.field.newPassword",
 };
 
 function sentence(error: { message: string }, t: DashboardTranslate): string {

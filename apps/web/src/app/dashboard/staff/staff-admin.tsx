@@ -1,6 +1,7 @@
 "use client";
 // Staff management for admins: the accounts, inviting one (with a temporary password the
-// admin hands over), resetting a password, disabling and enabling. The server's refusal (weak
+// admin hands over), resetting a password, disabling and enabling. A member still on the
+// temporary password (invited or reset, not yet replaced on the password page) is marked. The server's refusal (weak
 // password, unknown role, own account) is worded in the reader's language from its reason code
 // (./refusal-text.ts).
 import { useState } from "react";
@@ -53,8 +54,12 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
     trpc.dashboard.staffAccounts.enable.mutationOptions({ onSuccess: (_r, input) => done(t("staff.enable.done", { email: input.email })), onError: refused }),
   );
   const roleText = (role: string) => (role === "admin" || role === "sales" ? t(`common.role.${role}`) : role);
-  const statusBadge = (disabled: boolean) =>
-    disabled ? <Badge tone="danger">{t("staff.disabled")}</Badge> : <Badge tone="success">{t("staff.active")}</Badge>;
+  const statusBadge = (a: { disabled: boolean; mustChangePassword: boolean }) => (
+    <span className="inline-flex flex-wrap gap-1">
+      {a.disabled ? <Badge tone="danger">{t("staff.disabled")}</Badge> : <Badge tone="success">{t("staff.active")}</Badge>}
+      {a.mustChangePassword ? <Badge tone="warning">{t("staff.mustChangePassword")}</Badge> : null}
+    </span>
+  );
   /** Enable or disable, reset the password (its form opens in place): the same in a row and a card. */
   const actions = (a: { email: string; disabled: boolean }) => (
     <>
@@ -100,7 +105,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{a.name}</span>
                   <span className="text-sm text-ink-muted">{roleText(a.role)}</span>
-                  <span className="ms-auto">{statusBadge(a.disabled)}</span>
+                  <span className="ms-auto">{statusBadge(a)}</span>
                 </div>
                 <p className="text-sm break-all">{a.email}</p>
                 <p className="text-xs text-ink-muted">
@@ -132,7 +137,7 @@ export function StaffAdmin({ ownEmail }: { ownEmail: string }) {
                 </td>
                 <td>{a.name}</td>
                 <td>{roleText(a.role)}</td>
-                <td>{statusBadge(a.disabled)}</td>
+                <td>{statusBadge(a)}</td>
                 <td className="tabular-nums">{a.activeSessions}</td>
                 <td>{actions(a)}</td>
               </tr>
