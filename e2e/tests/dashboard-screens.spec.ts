@@ -2,7 +2,8 @@
 // Chinese: stored under e2e/artifacts/screens (dashboard-*.png) for people to look at. Each
 // screen is also checked for its heading in the right language. On phones the lead, order and
 // staff lists are cards (no table), and the order and staff lists fit the screen's width.
-// Statuses and roles read as labels: capitalised in English ("New", "Admin"; issue 26, item 7).
+// Statuses and roles read as labels: capitalised in English ("New", "Admin"; issue 26, item 7);
+// the ops chart has axes, values and a legend (the same item).
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
@@ -24,6 +25,9 @@ const HEADINGS = {
     received: "Received",
     roleAdmin: "Admin",
     active: "Active",
+    replays: "Replays (a repeated key answered from its record)",
+    filters: "Filters",
+    filtersOne: "Filters (1)",
   },
   "zh-CN": {
     leads: "线索",
@@ -37,6 +41,9 @@ const HEADINGS = {
     received: "已接收",
     roleAdmin: "管理员",
     active: "正常",
+    replays: "重放（重复的编号按记录作答）",
+    filters: "筛选",
+    filtersOne: "筛选（1）",
   },
 } as const;
 
@@ -49,6 +56,35 @@ test.beforeAll(async ({ browser }) => {
   number = await submitInquiry(browser, { name: "王小明", company: "上海示例贸易有限公司", content: "想了解 200 份的价格。\n请尽快回复。" });
   order = await placeOrder(browser, 3, ADDRESS);
 });
+
+/**
+ * The list's filters fold behind their button: open in one row on a desktop screen, folded on a
+ * phone; either way the list's first row is on the first screen. Folding and unfolding works,
+ * and a filter in force is counted on the button.
+ */
+async function checkFilters(page: Page, device: string, controls: string[], firstRow: string, headings: (typeof HEADINGS)[keyof typeof HEADINGS]) {
+  const button = page.getByRole("button", { name: headings.filters, exact: true });
+  const first = page.locator(`#${controls[0]}`);
+  expect((await page.getByTestId(firstRow).first().boundingBox())!.y).toBeLessThan(page.viewportSize()!.height - 40);
+  if (device === "phone") {
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(first).toBeHidden();
+    await button.click();
+    await expect(first).toBeVisible();
+  } else {
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const tops = await Promise.all(controls.map(async (id) => Math.round((await page.locator(`#${id}`).boundingBox())!.y)));
+    expect(new Set(tops).size, `${controls.join(", ")} in one row`).toBe(1);
+    await button.click();
+    await expect(first).toBeHidden();
+    await button.click();
+  }
+  await first.selectOption({ index: 1 });
+  await expect(page.getByRole("button", { name: headings.filtersOne, exact: true })).toBeVisible();
+  await first.selectOption({ index: 0 });
+  await expect(button).toBeVisible();
+  if (device === "phone") await button.click(); // folded again for the screenshot
+}
 
 /** Nothing wider than the window: no sideways scrolling of the whole page. */
 const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -68,6 +104,7 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(lead.locator("[data-status=new]")).toHaveText(headings.statusNew);
       // Phones get cards, not the table.
       await expect(page.locator("table")).toHaveCount(device === "phone" ? 0 : 1);
+      await checkFilters(page, device, ["lead-status", "lead-assignee", "lead-from", "lead-to"], "lead-row", headings);
       await shot(page, "leads");
       await page.getByRole("link", { name: number }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
@@ -90,10 +127,20 @@ for (const locale of DASHBOARD_LOCALES) {
         await expect(page.getByRole("link", { name: headings.packingOne })).toBeVisible();
         expect(await noHorizontalOverflow(page)).toBe(true);
       }
+      await checkFilters(page, device, ["order-status", "order-guide", "order-from", "order-to"], "order-row", headings);
       await shot(page, "orders");
       await page.goto("/dashboard/ops");
       await expect(page.getByRole("heading", { level: 1, name: headings.ops })).toBeVisible();
       await expect(page.getByTestId("ops-times")).toBeVisible(); // the figures, not "Loading…"
+      // The hourly chart reads without hovering: a value axis from 0, every third hour named, a legend.
+      const chart = page.getByTestId("ops-chart");
+      await expect(chart.getByTestId("ops-chart-tick")).toHaveCount(5);
+      await expect(chart.getByTestId("ops-chart-tick").first()).toHaveText("0");
+      for (const tick of await chart.getByTestId("ops-chart-tick").allTextContents()) expect(tick).toMatch(/^\d+$/); // whole counts
+      await expect(chart.getByTestId("ops-chart-hour")).toHaveCount(8);
+      await expect(chart.getByTestId("ops-chart-hour").first()).toHaveText(/^\d\d:00$/);
+      await expect(page.getByText(headings.replays)).toBeVisible();
+      if (device === "phone") expect(await noHorizontalOverflow(page)).toBe(true); // the chart scrolls inside its card
       await shot(page, "ops");
       // Staff accounts (Alice is an admin): cards on phones too, e-mails whole, nothing wider than the screen.
       await page.goto("/dashboard/staff");

@@ -28,10 +28,16 @@ describe("operator view", () => {
       code: "IDEMPOTENCY_KEY_REUSED",
     });
     expect(await flushOperationStats(prisma)).toBeGreaterThan(0);
-    const after = await getOpsSummary(prisma);
+    const now = new Date();
+    const after = await getOpsSummary(prisma, now);
     const delta = (kind: string) => (after.totals[kind] ?? 0) - (before[kind] ?? 0);
     expect([delta("executed"), delta("replayed"), delta("conflict")]).toEqual([1, 2, 1]);
+    // Every hour of the last 24, the current one last, so the chart's axis reads evenly.
+    expect(after.perHour).toHaveLength(24);
+    expect(after.perHour.at(-1)!.hour.getTime()).toBe(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    expect(after.perHour[1]!.hour.getTime() - after.perHour[0]!.hour.getTime()).toBe(3_600_000);
     expect(after.perHour.at(-1)).toMatchObject({ submissions: expect.any(Number), replays: expect.any(Number) });
+    expect(after.perHour.at(-1)!.submissions).toBeGreaterThanOrEqual(1);
     const record = await prisma.idempotencyRecord.findFirstOrThrow({
       where: { principal, key },
       select: { replayCount: true, conflictCount: true, inProgressCount: true },

@@ -4,8 +4,13 @@ import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "../lead/lead-schema.ts";
 import { responseTimes } from "./reconciliation.ts";
 
+const HOUR = 3_600_000;
+export const OPS_HOURS = 24;
+
 export async function getOpsSummary(prisma: PrismaClient, now: Date = new Date()) {
-  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  // Whole hours, the current one last: the chart draws every one of them, empty or not, so its
+  // time axis reads evenly.
+  const since = new Date(Math.floor(now.getTime() / HOUR) * HOUR - (OPS_HOURS - 1) * HOUR);
   const [stats, backlog, failing, times] = await Promise.all([
     prisma.operationStat.findMany({
       where: { hour: { gte: since } },
@@ -32,12 +37,11 @@ export async function getOpsSummary(prisma: PrismaClient, now: Date = new Date()
   }
   return {
     totals,
-    perHour: [...hours.entries()].map(([hour, kinds]) => ({
-      hour: new Date(hour),
-      submissions: (kinds.executed ?? 0) + (kinds.rejected ?? 0),
-      replays: kinds.replayed ?? 0,
-      ...kinds,
-    })),
+    perHour: Array.from({ length: OPS_HOURS }, (_, i) => {
+      const hour = new Date(since.getTime() + i * HOUR);
+      const kinds = hours.get(hour.toISOString()) ?? {};
+      return { hour, submissions: (kinds.executed ?? 0) + (kinds.rejected ?? 0), replays: kinds.replayed ?? 0, ...kinds };
+    }),
     outbox: Object.fromEntries(backlog.map((b) => [b.status, b._count._all])) as Partial<Record<"pending" | "queued" | "delivered" | "dead", number>>,
     failing: failing.map((f) => ({ ...f, lead: { id: f.lead.id, number: formatLeadNumber(f.lead.number) } })),
     /** Time to assign and to first response over the last 24 hours (seconds). */

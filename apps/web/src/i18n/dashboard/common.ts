@@ -6,6 +6,8 @@ import type { LeadStatus } from "@once/db/domain";
 export const en = {
   "common.product": "Sales dashboard",
   "common.nav.label": "Dashboard",
+  "common.filters": "Filters",
+  "common.filtersActive": "Filters ({count})",
   "common.nav.leads": "Leads",
   "common.nav.orders": "Orders",
   "common.nav.ops": "Operations",
@@ -55,6 +57,8 @@ export const en = {
 export const zhCN: Record<keyof typeof en, string> = {
   "common.product": "销售工作台",
   "common.nav.label": "工作台",
+  "common.filters": "筛选",
+  "common.filtersActive": "筛选（{count}）",
   "common.nav.leads": "线索",
   "common.nav.orders": "订单",
   "common.nav.ops": "运行状况",

@@ -1,12 +1,13 @@
 "use client";
 // The list's search box and filters. The search box updates the URL a moment after typing
-// stops; the other controls at once. On phones the filters fold behind "Filters".
+// stops; the other controls at once. The filters fold behind "Filters" (../filter-disclosure.tsx).
 import { useEffect, useRef, useState } from "react";
-import { Button, Checkbox, Field, Input, Select, cx } from "@once/ui";
+import { Checkbox, Field, Input, Select, cx } from "@once/ui";
 import type { LeadStatus } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { StatusOptions } from "../status-options";
 import { StaffOptions } from "../staff-options";
+import { FiltersButton, useFilterDisclosure } from "../filter-disclosure";
 import type { ListState } from "./list-params";
 
 const SEARCH_DELAY_MS = 250;
@@ -14,7 +15,8 @@ const SEARCH_DELAY_MS = 250;
 export function LeadFilters({ state, onChange }: { state: ListState; onChange: (next: Partial<ListState>) => void }) {
   const { t } = useDashboard();
   const [text, setText] = useState(state.q);
-  const [open, setOpen] = useState(false);
+  const filters = useFilterDisclosure();
+  const active = [state.status, state.assignee, state.from, state.to, state.dup || undefined, state.overdue || undefined].filter(Boolean).length;
   const sent = useRef(state.q);
   // The URL changed from elsewhere (a view, "clear all", back): show its query. Not when it is
   // the box's own earlier text arriving while the person types on.
@@ -28,13 +30,15 @@ export function LeadFilters({ state, onChange }: { state: ListState; onChange: (
   }, [text, onChange]);
   return (
     <form role="search" onSubmit={(e) => (e.preventDefault(), onChange({ q: (sent.current = text) }))} className="space-y-1">
-      <Field id="lead-search" label={t("leads.search")}>
-        <Input id="lead-search" type="search" value={text} placeholder={t("leads.searchPlaceholder")} onChange={(e) => setText(e.target.value)} />
-      </Field>
-      <Button variant="ghost" size="sm" className="mb-2 sm:hidden" aria-expanded={open} aria-controls="lead-filter-controls" onClick={() => setOpen(!open)}>
-        {t("leads.filters")}
-      </Button>
-      <div id="lead-filter-controls" className={cx(open ? "grid" : "hidden sm:grid", "gap-x-3 sm:grid-cols-2 lg:grid-cols-5")}>
+      <div className="flex items-start gap-2">
+        <Field id="lead-search" label={t("leads.search")} className="min-w-0 flex-1">
+          <Input id="lead-search" type="search" value={text} placeholder={t("leads.searchPlaceholder")} onChange={(e) => setText(e.target.value)} />
+        </Field>
+        <div className="pt-7">
+          <FiltersButton {...filters.button} active={active} controls="lead-filter-controls" />
+        </div>
+      </div>
+      <div id="lead-filter-controls" className={cx(filters.className, "gap-x-3 sm:grid-cols-2 lg:grid-cols-5")}>
         <Field id="lead-status" label={t("leads.filter.status")}>
           <Select id="lead-status" value={state.status ?? ""} onChange={(e) => onChange({ status: (e.target.value || undefined) as LeadStatus | undefined })}>
             <option value="">{t("leads.filter.anyStatus")}</option>

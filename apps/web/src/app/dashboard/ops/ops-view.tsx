@@ -6,6 +6,7 @@ import { Card, Facts } from "@once/ui";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import type { DashboardTranslate } from "~/i18n/dashboard";
+import { HourlyChart } from "./hourly-chart";
 
 const KINDS = ["executed", "replayed", "conflict", "in_progress", "expired", "rejected"] as const;
 
@@ -15,11 +16,9 @@ const span = (seconds: number, t: DashboardTranslate) =>
 
 export function OpsView() {
   const trpc = useTRPC();
-  const { t, time } = useDashboard();
+  const { t } = useDashboard();
   const { data } = useQuery({ ...trpc.dashboard.ops.summary.queryOptions(), refetchInterval: 10_000 });
   if (!data) return <p className="text-ink-muted">{t("common.loading")}</p>;
-  const max = Math.max(1, ...data.perHour.map((h) => Math.max(h.submissions, h.replays)));
-  const barWidth = 14;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card aria-labelledby="answers-heading" role="region">
@@ -53,24 +52,11 @@ export function OpsView() {
           })}
         </Facts>
       </Card>
-      <Card aria-labelledby="chart-heading" role="region" className="overflow-x-auto">
+      <Card aria-labelledby="chart-heading" role="region" className="overflow-x-auto lg:col-span-2">
         <h2 id="chart-heading" className="mb-3 text-lg font-semibold">
           {t("ops.chart.title")}
         </h2>
-        <svg role="img" aria-label={t("ops.chart.label")} width={Math.max(200, data.perHour.length * (barWidth * 2 + 6))} height={140}>
-          {data.perHour.map((h, i) => {
-            const x = i * (barWidth * 2 + 6);
-            const s = (h.submissions / max) * 120;
-            const r = (h.replays / max) * 120;
-            return (
-              <g key={h.hour.toISOString()}>
-                <title>{t("ops.chart.bar", { hour: time(h.hour), submissions: h.submissions, replays: h.replays })}</title>
-                <rect x={x} y={130 - s} width={barWidth} height={s} className="fill-brand" />
-                <rect x={x + barWidth} y={130 - r} width={barWidth} height={r} fill="#c2410c" />
-              </g>
-            );
-          })}
-        </svg>
+        <HourlyChart hours={data.perHour} />
       </Card>
       <Card aria-labelledby="outbox-heading" role="region" className="lg:col-span-2">
         <h2 id="outbox-heading" className="mb-3 text-lg font-semibold">

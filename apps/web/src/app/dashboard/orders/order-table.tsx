@@ -7,13 +7,14 @@ import { errorText } from "../error-text";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Button, buttonClasses, DataTable, Field, Input, Notice, Select } from "@once/ui";
+import { Button, buttonClasses, cx, DataTable, Field, Input, Notice, Select } from "@once/ui";
 import { CircleAlert, Icon, Inbox } from "@once/ui/icons";
 import { ORDER_STATUSES } from "@once/db/domain";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
 import { ExportLinks } from "../export-links";
 import { usePhone } from "../use-phone";
+import { FiltersButton, useFilterDisclosure } from "../filter-disclosure";
 import { filtersFromParams, filtersToParams, listInput, type OrderFilters } from "./order-filters";
 import { OrderCards, OrderTableRows } from "./order-rows";
 
@@ -26,6 +27,7 @@ export function OrderTable() {
   const params = useSearchParams();
   const filters = filtersFromParams(new URLSearchParams(params.toString()));
   const [selected, setSelected] = useState<string[]>([]);
+  const disclosure = useFilterDisclosure();
   const setFilters = (change: Partial<OrderFilters>) => {
     const query = filtersToParams({ ...filters, ...change }).toString();
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
@@ -52,46 +54,57 @@ export function OrderTable() {
     ) : null;
   return (
     <section className="space-y-4">
-      <form className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-6" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Field id="order-search" label={t("orders.search")} className="lg:col-span-2">
-          <Input
-            id="order-search"
-            type="search"
-            defaultValue={filters.search ?? ""}
-            placeholder={t("orders.searchPlaceholder")}
-            onChange={(e) => setFilters({ search: e.target.value.trim() || undefined })}
-          />
-        </Field>
-        <Field id="order-status" label={t("orders.filter.status")}>
-          <Select
-            id="order-status"
-            value={filters.status ?? ""}
-            onChange={(e) => setFilters({ status: (e.target.value || undefined) as OrderFilters["status"] })}
-          >
-            <option value="">{t("orders.filter.anyStatus")}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`orders.status.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="order-guide" label={t("orders.filter.guide")}>
-          <Select id="order-guide" value={filters.guide ?? ""} onChange={(e) => setFilters({ guide: e.target.value || undefined })}>
-            <option value="">{t("orders.filter.anyGuide")}</option>
-            {guides.data?.map((g) => (
-              <option key={g.slug} value={g.slug}>
-                {locale === "zh-CN" ? g.titleZh : g.titleEn}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="order-from" label={t("orders.filter.from")}>
-          <Input id="order-from" type="date" value={filters.from ?? ""} onChange={(e) => setFilters({ from: e.target.value || undefined })} />
-        </Field>
-        <Field id="order-to" label={t("orders.filter.to")}>
-          <Input id="order-to" type="date" value={filters.to ?? ""} onChange={(e) => setFilters({ to: e.target.value || undefined })} />
-        </Field>
+      <form role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="flex items-start gap-2">
+          <Field id="order-search" label={t("orders.search")} className="min-w-0 flex-1">
+            <Input
+              id="order-search"
+              type="search"
+              defaultValue={filters.search ?? ""}
+              placeholder={t("orders.searchPlaceholder")}
+              onChange={(e) => setFilters({ search: e.target.value.trim() || undefined })}
+            />
+          </Field>
+          <div className="pt-7">
+            <FiltersButton
+              {...disclosure.button}
+              active={[filters.status, filters.guide, filters.from, filters.to].filter(Boolean).length}
+              controls="order-filter-controls"
+            />
+          </div>
+        </div>
+        <div id="order-filter-controls" className={cx(disclosure.className, "gap-x-3 sm:grid-cols-2 lg:grid-cols-4")}>
+          <Field id="order-status" label={t("orders.filter.status")}>
+            <Select
+              id="order-status"
+              value={filters.status ?? ""}
+              onChange={(e) => setFilters({ status: (e.target.value || undefined) as OrderFilters["status"] })}
+            >
+              <option value="">{t("orders.filter.anyStatus")}</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orders.status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="order-guide" label={t("orders.filter.guide")}>
+            <Select id="order-guide" value={filters.guide ?? ""} onChange={(e) => setFilters({ guide: e.target.value || undefined })}>
+              <option value="">{t("orders.filter.anyGuide")}</option>
+              {guides.data?.map((g) => (
+                <option key={g.slug} value={g.slug}>
+                  {locale === "zh-CN" ? g.titleZh : g.titleEn}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="order-from" label={t("orders.filter.from")}>
+            <Input id="order-from" type="date" value={filters.from ?? ""} onChange={(e) => setFilters({ from: e.target.value || undefined })} />
+          </Field>
+          <Field id="order-to" label={t("orders.filter.to")}>
+            <Input id="order-to" type="date" value={filters.to ?? ""} onChange={(e) => setFilters({ to: e.target.value || undefined })} />
+          </Field>
+        </div>
       </form>
       <div className="flex flex-wrap items-center gap-3">
         {total !== undefined && total !== null ? (
