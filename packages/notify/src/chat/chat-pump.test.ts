@@ -122,7 +122,7 @@ describe("chat channels", () => {
     expect(bot.received).toHaveLength(1);
     // A one-lead message names the lead and links to it.
     expect(bot.received[0]!.text).toMatch(/^New lead LD-\d{6}/);
-    expect(bot.received[0]!.text).toContain(`Open: https://leads.example.com/dashboard/leads/${id}`);
+    expect(bot.received[0]!.text).toContain(`Open and take it: https://leads.example.com/dashboard/leads/${id}?take=1`);
     expect(await sendNext(prisma, channel, target, own)).toBe("idle");
   });
 

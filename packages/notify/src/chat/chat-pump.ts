@@ -20,6 +20,7 @@ import { formatLeadNumber } from "@once/db/domain";
 import { digestText, leadText, testText, type ChatLanguage, type ChatLead } from "./chat-text.ts";
 import { PLATFORMS, type ChatPlatform } from "./platforms.ts";
 import { sendChat, type SendOutcome } from "./send-chat.ts";
+import { takeLink } from "../channels/take-link.ts";
 
 /** Where a channel's messages go, once opened (its URL and secret are sealed at rest). */
 export interface ChatTarget {
@@ -177,8 +178,7 @@ export async function sendNext(
   let text: string;
   if (oneByOne) {
     carried = [leads[0]!];
-    const link = settings.publicUrl ? new URL(`/dashboard/leads/${leads[0]!.id}`, settings.publicUrl).toString() : null;
-    text = leadText(chatLead(leads[0]!), language, spec.maxTextBytes, link);
+    text = leadText(chatLead(leads[0]!), language, spec.maxTextBytes, takeLink(settings.publicUrl, leads[0]!.id));
   } else {
     // Digests spaced evenly over the window: the budget lasts until the window turns.
     const spacing = 60_000 / spec.limits.perMinute;

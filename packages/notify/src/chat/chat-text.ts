@@ -27,7 +27,7 @@ const WORDS = {
     owner: "负责人",
     nobody: "未分配",
     duplicate: "（可能重复）",
-    open: "打开",
+    open: "打开并跟进",
     test: "测试消息：线索通知已连通。",
   },
   en: {
@@ -38,7 +38,7 @@ const WORDS = {
     owner: "Owner",
     nobody: "unassigned",
     duplicate: " (possible duplicate)",
-    open: "Open",
+    open: "Open and take it",
     test: "Test message: lead notifications reach this group.",
   },
 } as const;
