@@ -261,8 +261,8 @@ export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: str
         {l.chatItems.length > 0 ? (
           <ul className="mb-2 space-y-2 text-sm" data-testid="chat-deliveries">
             {l.chatItems.map((c) => (
-              <li key={`${c.channel.name}-${c.createdAt.toISOString()}`}>
-                {t("lead.chat", {
+              <li key={`${c.channel.name}-${c.kind}-${c.createdAt.toISOString()}`}>
+                {t(c.kind === "escalation" ? "lead.chatEscalation" : "lead.chat", {
                   channel: `${c.channel.name} (${t(`lead.chatPlatform.${c.channel.platform}`)})`,
                   status: c.message ? t(`lead.chatStatus.${c.message.status}`, { count: c.message.leadCount }) : t("lead.chatStatus.waiting"),
                 })}
