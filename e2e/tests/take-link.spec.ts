@@ -71,7 +71,7 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(reader.getByTestId("response-clock")).toHaveText(L.clockAnswered);
       await expect(reader.getByRole("button", { name: L.takeIt })).toHaveCount(0);
       await screens(reader, `take-done-${locale}`);
-      const owner = await db().query<{ email: string }>(`select u.email from lead l join "user" u on u.id = l.assignee_id where l.number = $1`, [
+      const owner = await db().query<{ email: string }>(`select u.email from lead l join staff_user u on u.id = l.assignee_id where l.number = $1`, [
         Number(number.slice(3)),
       ]);
       expect(owner.rows).toEqual([{ email: bob.email }]);
