@@ -21,7 +21,16 @@ export async function getOrderDetail(prisma: PrismaClient, id: string) {
       updatedAt: true,
       guide: orderGuideSelect,
       events: {
-        select: { id: true, fromStatus: true, toStatus: true, trackingNumber: true, carrier: true, reason: true, createdAt: true, actor: { select: { name: true } } },
+        select: {
+          id: true,
+          fromStatus: true,
+          toStatus: true,
+          trackingNumber: true,
+          carrier: true,
+          reason: true,
+          createdAt: true,
+          actor: { select: { name: true } },
+        },
         orderBy: { createdAt: "asc" },
       },
     },

@@ -83,9 +83,7 @@ describe("order fulfilment", () => {
       ["packed", "shipped", "Packer Pat", "sf", "SF1234567890123"],
       ["shipped", "delivered", "Packer Pat", null, null],
     ]);
-    expect((await failure(api.dashboard.orders.cancel({ id, version: 4, reason: "late" }))).message).toBe(
-      "an order that is delivered cannot become cancelled",
-    );
+    expect((await failure(api.dashboard.orders.cancel({ id, version: 4, reason: "late" }))).message).toBe("an order that is delivered cannot become cancelled");
   });
 
   it("ships with every carrier of the table, each number of its carrier's shape; Other takes any letters and digits", async () => {
