@@ -39,7 +39,7 @@ export function CancelPanel({
   };
   const text = cancel.error ? errorText(cancel.error, t) : cancel.isSuccess ? t("orders.cancel.done") : "";
   return (
-    <Card role="region" aria-labelledby="cancel-heading" className="border-danger/40">
+    <Card role="region" aria-labelledby="cancel-heading">
       <h2 id="cancel-heading" className="mb-3 text-lg font-semibold">
         {t("orders.cancel.title")}
       </h2>
