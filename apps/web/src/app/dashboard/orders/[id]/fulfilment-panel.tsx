@@ -68,7 +68,8 @@ export function FulfilmentPanel({ order, actions }: { order: { id: string; versi
       </h2>
       {next.length === 0 ? <p className="text-sm text-ink-muted">{t("orders.workflow.final", { status: t(`orders.status.${order.status}`) })}</p> : null}
       {next.includes("shipped") ? (
-        <div className="grid gap-x-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-cols-1 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        // Side by side where the panel spans the page (a tablet); stacked in the desktop's side column, where the carrier's names would be cut.
+        <div className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-1">
           <Field
             id="order-carrier-input"
             label={t("orders.workflow.carrierLabel")}
