@@ -49,6 +49,12 @@ const mergeErrors = {
   MERGE_HAS_MERGED: { status: 422, retryable: false, title: "Other leads are merged into this one" },
 } as const satisfies Record<string, ProblemSpec>;
 
+/** Shipping an order (dashboard/order-workflow.ts): the order page words each from the code, naming the carrier. */
+const shipmentErrors = {
+  UNKNOWN_CARRIER: { status: 422, retryable: false, title: "Not a carrier of the list" },
+  TRACKING_NUMBER_FORMAT: { status: 422, retryable: false, title: "Not a tracking number of this carrier" },
+} as const satisfies Record<string, ProblemSpec>;
+
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
   FORBIDDEN: { status: 403, retryable: false, title: "Not allowed" },
@@ -64,6 +70,7 @@ export const appErrors = {
   ...assignmentErrors,
   ...channelErrors,
   ...mergeErrors,
+  ...shipmentErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -76,6 +83,7 @@ export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   ...(Object.keys(assignmentErrors) as (keyof typeof assignmentErrors)[]),
   ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),
   ...(Object.keys(mergeErrors) as (keyof typeof mergeErrors)[]),
+  ...(Object.keys(shipmentErrors) as (keyof typeof shipmentErrors)[]),
 ]);
 
 export class AppError extends defineProblems("AppError", appErrors) {}
