@@ -2,12 +2,14 @@
 // admin adds a rule for one guide's inquiries; a customer asks from that guide's page ("Ask us"
 // under its order form), the inquiry form says which guide it is about and starts empty; the lead
 // arrives as the rule's member's, its page names the guide. The rule is removed afterwards.
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
-import { screens } from "./order-support";
+import { screens, VIEWPORTS } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { confirmedNumber, fillLead } from "./support";
 
+const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const [alice, bob] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number], (typeof E2E_STAFF)[number]];
 
 const TEXT = {
@@ -67,6 +69,10 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(page).toHaveURL(/\/contact\?guide=retry-patterns$/);
       await expect(page.getByTestId("inquiry-guide")).toHaveText(L.asked);
       await expect(page.getByLabel(/Your message|留言内容/)).toHaveValue(""); // in stock: nothing to ask for but the question
+      for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: join(SCREENS, `contact-guide-${locale}-${device}.png`), fullPage: true });
+      }
       await fillLead(page, `137 ${String(Date.now()).slice(-8)}`);
       await page.getByRole("button", { name: L.send }).click();
       const number = await confirmedNumber(page);
