@@ -1,6 +1,7 @@
 // The text of a lead's e-mail: a single-line subject, a field list of single-line values, then
 // the inquiry text (the only part with line breaks) below a separator line. The fields are
-// made single-line again here, so this layout holds whatever object it is given.
+// made single-line again here, so this layout holds whatever object it is given. A follow-up
+// task's reminder names the task and, with the dashboard's address known, links the lead.
 import type { LeadNotification } from "./lead-payload.ts";
 import { multiLine, singleLine } from "./plain-text.ts";
 
@@ -12,9 +13,10 @@ const SUBJECTS: Record<LeadNotification["type"], (lead: LeadNotification["lead"]
   "lead.assigned": (lead) => `Lead ${lead.number} assigned to you: ${lead.name}`,
   "lead.reminder": (lead) => `Lead ${lead.number} is waiting for your first response: ${lead.name}`,
   "lead.escalated": (lead) => `Escalation: lead ${lead.number} has had no response for twice the target: ${lead.name}`,
+  "task.reminder": (lead) => `A task is due on lead ${lead.number}: ${lead.name}`,
 };
 
-export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { subject: string; text: string } {
+export function composeLeadEmail({ type, lead, assignee, task }: LeadNotification, link: string | null = null): { subject: string; text: string } {
   const fields: [string, string | null][] = [
     ["Name", lead.name],
     ["Phone", lead.phone],
@@ -22,7 +24,7 @@ export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { 
     ["Company", lead.company],
   ];
   return {
-    subject: singleLine(SUBJECTS[type](lead)),
+    subject: singleLine(type === "task.reminder" && task ? `Task due on lead ${lead.number}: ${task.title}` : SUBJECTS[type](lead)),
     text: [
       ...(type === "lead.assigned" && assignee ? [singleLine(`${assignee.name}, this lead was assigned to you.`), ""] : []),
       ...(type === "lead.reminder" && assignee
@@ -30,6 +32,14 @@ export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { 
         : []),
       ...(type === "lead.escalated"
         ? [singleLine(`This lead has waited twice the team's first-response target${assignee ? ` (owner: ${assignee.name})` : ""}.`), ""]
+        : []),
+      ...(type === "task.reminder"
+        ? [
+            singleLine(`${assignee ? `${assignee.name}, a` : "A"} task of yours on lead ${lead.number} is due${task ? ` (${task.dueAt})` : ""}:`),
+            singleLine(task ? task.title : "(the task has since been deleted)"),
+            ...(link ? [`Open the lead: ${link}`] : []),
+            "",
+          ]
         : []),
       singleLine(`Lead ${lead.number} (${lead.createdAt})`),
       ...fields.flatMap(([label, value]) => (value === null ? [] : [`${label}: ${singleLine(value)}`])),
