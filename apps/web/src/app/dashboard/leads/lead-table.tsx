@@ -44,6 +44,7 @@ export function LeadTable() {
     assignee: state.assignee,
     possibleDuplicate: state.dup || undefined,
     overdue: state.overdue || undefined,
+    tasksDue: state.tasksDue || undefined,
     from: state.from ? dayStartIn(state.from, timeZone) : undefined,
     to: state.to ? new Date(dayStartIn(nextDay(state.to), timeZone).getTime() - 1) : undefined,
   };
@@ -199,6 +200,7 @@ function NoResults({ state, onClear }: { state: ListState; onClear: () => void }
     state.to && t("leads.active.to", { value: state.to }),
     state.dup && t("leads.active.duplicates"),
     state.overdue && t("leads.active.overdue"),
+    state.tasksDue && t("leads.active.tasksDue"),
   ].filter(Boolean);
   return (
     <Notice icon={<Icon node={Inbox} />} title={t("leads.empty.title")} data-testid="no-results">
