@@ -3,7 +3,8 @@
 // due tomorrow (picked in the staff member's time zone) is added and on the timeline; once due
 // (the harness runs no worker, so the time is moved back with SQL) it is marked overdue on the
 // page, and the lead carries a "Task due" badge in the list's "Tasks due" view; ticked done it
-// leaves that view and the timeline says who completed it.
+// leaves that view and the timeline says who completed it. Alice's own open tasks are folded
+// above the list ("My open tasks").
 import { expect, test } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
 import { screens } from "./order-support";
@@ -18,6 +19,7 @@ const TEXT = {
     region: "Tasks",
     what: "Task",
     due: "Due",
+    for: "For",
     add: "Add task",
     added: "Task added.",
     refused: "Not saved: the due time has passed; choose a time from now on.",
@@ -27,12 +29,14 @@ const TEXT = {
     completedEvent: (title: string) => `Alice Sales completed the task “${title}”`,
     view: "Tasks due",
     badge: "Task due",
+    myTasks: /^My open tasks: \d+\s*1 overdue$/,
   },
   "zh-CN": {
     search: "搜索",
     region: "任务",
     what: "任务内容",
     due: "截止时间",
+    for: "负责人",
     add: "添加任务",
     added: "已添加任务。",
     refused: "未保存：截止时间已过；请选择现在之后的时间。",
@@ -42,6 +46,7 @@ const TEXT = {
     completedEvent: (title: string) => `Alice Sales 完成了任务“${title}”`,
     view: "到期任务",
     badge: "任务到期",
+    myTasks: /^我的待办任务：\d+ 项\s*1 项已逾期$/,
   },
 } as const;
 
@@ -73,7 +78,8 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(admin.getByTestId("task-status")).toHaveText(L.refused);
       await expect(tasks.getByTestId("task")).toHaveCount(0);
 
-      // Tomorrow: added, on the timeline.
+      // Tomorrow, for Alice herself: added, on the timeline.
+      await tasks.getByLabel(L.for, { exact: true }).selectOption({ label: "Alice Sales" });
       await tasks.getByLabel(L.due, { exact: true }).fill(shanghaiWallTime(new Date(Date.now() + 24 * 3_600_000)));
       await tasks.getByRole("button", { name: L.add }).click();
       await expect(admin.getByTestId("task-status")).toHaveText(L.added);
@@ -95,6 +101,10 @@ for (const locale of DASHBOARD_LOCALES) {
       await expect(admin).toHaveURL(/[?&]tasks=due/);
       const row = admin.getByTestId("lead-row").filter({ hasText: number });
       await expect(row.getByTestId("task-due-badge")).toHaveText(L.badge);
+      // Alice's own open tasks, folded above the list.
+      await expect(admin.getByTestId("my-tasks").locator("summary")).toHaveText(L.myTasks);
+      await admin.getByTestId("my-tasks").locator("summary").click();
+      await expect(admin.getByTestId("my-tasks").getByRole("link", { name: number })).toBeVisible();
       await screens(admin, `leads-task-due-${locale}`);
 
       // Done: off the view, and on the timeline.
