@@ -29,7 +29,7 @@ const TEXT = {
     completedEvent: (title: string) => `Alice Sales completed the task “${title}”`,
     view: "Tasks due",
     badge: "Task due",
-    myTasks: /^My open tasks: \d+\s*1 overdue$/,
+    myTasks: /^My open tasks: \d+ · 1 overdue$/,
   },
   "zh-CN": {
     search: "搜索",
@@ -46,7 +46,7 @@ const TEXT = {
     completedEvent: (title: string) => `Alice Sales 完成了任务“${title}”`,
     view: "到期任务",
     badge: "任务到期",
-    myTasks: /^我的待办任务：\d+ 项\s*1 项已逾期$/,
+    myTasks: /^我的待办任务：\d+ 项 · 1 项已逾期$/,
   },
 } as const;
 

@@ -21,7 +21,7 @@ export function MyTasks() {
     <details className="rounded-control border border-line bg-surface px-3 py-2 text-sm" data-testid="my-tasks">
       <summary className="min-h-8 cursor-pointer font-medium">
         {t("leads.myTasks", { n: tasks.data.length })}
-        {overdue > 0 ? <span className="ms-2 text-danger">{t("leads.myTasksOverdue", { n: overdue })}</span> : null}
+        {overdue > 0 ? <span className="text-danger"> · {t("leads.myTasksOverdue", { n: overdue })}</span> : null}
       </summary>
       <ul className="mt-2 space-y-1.5">
         {tasks.data.map((task) => (
