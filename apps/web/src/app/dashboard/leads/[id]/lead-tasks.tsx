@@ -46,6 +46,9 @@ export function LeadTasks({ leadId, leadNumber, self }: { leadId: string; leadNu
   const addOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(add));
   const listOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(remove));
   const now = new Date();
+  // A box ticks at once: the change being saved is shown until the list is read again.
+  const ticked = (task: { id: string; doneAt: Date | null }) =>
+    setDone.isPending && setDone.variables.id === task.id ? setDone.variables.done : !!task.doneAt;
   return (
     <Card role="region" aria-labelledby="tasks-heading">
       <h2 id="tasks-heading" className="mb-3 text-lg font-semibold">
@@ -67,7 +70,7 @@ export function LeadTasks({ leadId, leadNumber, self }: { leadId: string; leadNu
                 type="checkbox"
                 className="mt-1 size-4.5 shrink-0 accent-brand"
                 aria-label={t("lead.tasks.markDone", { title: task.title })}
-                checked={!!task.doneAt}
+                checked={ticked(task)}
                 disabled={setDone.isPending}
                 onChange={(e) => setDone.mutate({ id: task.id, done: e.target.checked })}
               />
