@@ -210,7 +210,7 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
           </div>
         </Card>
       </div>
-      <LeadTasks leadId={id} leadNumber={l.number} self={{ id: selfId, isAdmin }} />
+      <LeadTasks leadId={id} leadNumber={l.number} mergedInto={l.mergedInto} self={{ id: selfId, isAdmin }} />
       <Card role="region" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className={sectionTitle}>
           {t("lead.timeline")}

@@ -27,7 +27,18 @@ function outcome(mutation: { error: unknown; isSuccess: boolean }, t: DashboardT
   return refused ? t("lead.tasks.refused", { reason: t(`lead.tasks.refusal.${refused}`) }) : errorText(mutation.error, t);
 }
 
-export function LeadTasks({ leadId, leadNumber, self }: { leadId: string; leadNumber: string; self: { id: string; isAdmin: boolean } }) {
+export function LeadTasks({
+  leadId,
+  leadNumber,
+  mergedInto,
+  self,
+}: {
+  leadId: string;
+  leadNumber: string;
+  /** A merged lead takes no new task: its primary does. */
+  mergedInto: { id: string; number: string } | null;
+  self: { id: string; isAdmin: boolean };
+}) {
   const trpc = useTRPC();
   const { t, time, timeZone } = useDashboard();
   const queryClient = useQueryClient();
@@ -113,32 +124,38 @@ export function LeadTasks({ leadId, leadNumber, self }: { leadId: string; leadNu
       >
         {setDone.error ? outcome(setDone, t, "") : outcome(remove, t, t("lead.tasks.deleted"))}
       </p>
-      <form
-        className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-start"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate({ leadId, title, dueAt: wallTimeIn(due, timeZone), ...(assigneeId && { assigneeId }) });
-        }}
-      >
-        <Field id="task-title" label={t("lead.tasks.what")} className="sm:col-span-2 lg:col-span-1">
-          <Input id="task-title" value={title} maxLength={200} placeholder={t("lead.tasks.whatPlaceholder")} onChange={(e) => setTitle(e.target.value)} />
-        </Field>
-        <Field id="task-due" label={t("lead.tasks.due")} hint={t("common.timeZone", { zone: timeZone })}>
-          <Input id="task-due" type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
-        </Field>
-        <Field id="task-assignee" label={t("lead.tasks.assignee")}>
-          <Select id="task-assignee" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
-            <option value="">{t("lead.tasks.owner")}</option>
-            <StaffOptions />
-          </Select>
-        </Field>
-        {/* Level with the controls beside it (below their labels) on a wide screen. */}
-        <div className="mb-4 lg:pt-[1.625rem]">
-          <Button type="submit" variant="primary" disabled={add.isPending || !title.trim() || !due}>
-            {t("lead.tasks.add")}
-          </Button>
-        </div>
-      </form>
+      {mergedInto ? (
+        <p className="text-sm text-ink-muted" data-testid="tasks-merged">
+          {t("lead.tasks.merged", { number: mergedInto.number })}
+        </p>
+      ) : (
+        <form
+          className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-start"
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.mutate({ leadId, title, dueAt: wallTimeIn(due, timeZone), ...(assigneeId && { assigneeId }) });
+          }}
+        >
+          <Field id="task-title" label={t("lead.tasks.what")} className="sm:col-span-2 lg:col-span-1">
+            <Input id="task-title" value={title} maxLength={200} placeholder={t("lead.tasks.whatPlaceholder")} onChange={(e) => setTitle(e.target.value)} />
+          </Field>
+          <Field id="task-due" label={t("lead.tasks.due")} hint={t("common.timeZone", { zone: timeZone })}>
+            <Input id="task-due" type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
+          </Field>
+          <Field id="task-assignee" label={t("lead.tasks.assignee")}>
+            <Select id="task-assignee" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+              <option value="">{t("lead.tasks.owner")}</option>
+              <StaffOptions />
+            </Select>
+          </Field>
+          {/* Level with the controls beside it (below their labels) on a wide screen. */}
+          <div className="mb-4 lg:pt-[1.625rem]">
+            <Button type="submit" variant="primary" disabled={add.isPending || !title.trim() || !due}>
+              {t("lead.tasks.add")}
+            </Button>
+          </div>
+        </form>
+      )}
       <p ref={addOutcomeArea} role="status" className={add.error ? "text-sm font-medium text-danger" : "text-sm text-ink-muted"} data-testid="task-status">
         {outcome(add, t, t("lead.tasks.added"))}
       </p>
