@@ -13,6 +13,8 @@ import { runOnce } from "@once/idempotency/server";
 import { recordStore } from "../records/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
+import { exportHandler } from "../rest/exports.ts";
+import { TEST_EXPORT_WORDS } from "../testing/export-words.ts";
 import { createContextInner } from "../trpc.ts";
 import { newCustomer, testPrisma } from "../testing/fixtures.ts";
 
@@ -135,6 +137,31 @@ describe("follow-up tasks", () => {
     expect(filtered).toContain(due);
     expect(filtered).not.toContain(notYet);
     expect(filtered).not.toContain(doneLead);
+
+    // The export of the same view (its yes/no filters come as words in the query).
+    const exported = async (query: string) => {
+      const response = await exportHandler(
+        new Request(`http://127.0.0.1/api/dashboard/leads.csv?search=${marker}&${query}`),
+        { prisma, sessionSecret: "s".repeat(32), secureCookies: false },
+        {
+          what: "leads",
+          format: "csv",
+          staff: { id: sales, role: "sales", name: "Task Sales", email: "t@example.com", mustChangePassword: false },
+          hasCustomerSession: false,
+          timeZone: "Asia/Shanghai",
+          words: TEST_EXPORT_WORDS,
+        },
+      );
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const numbers = async (...ids: string[]) =>
+      (await prisma.lead.findMany({ where: { id: { in: ids } }, select: { number: true } })).map((l) => `LD-${String(l.number).padStart(6, "0")}`);
+    const [dueNumber] = await numbers(due);
+    const csv = await exported("tasksDue=true");
+    expect(csv).toContain(dueNumber);
+    for (const n of await numbers(notYet, doneLead)) expect(csv).not.toContain(n);
+    expect(await exported("overdue=false")).toContain(dueNumber);
 
     const mine = await as(sales).tasks.mine();
     const titles = mine.map((t) => t.title);

@@ -76,7 +76,10 @@ export async function addLeadTask(prisma: PrismaClient, actor: TaskActor, input:
     if (!staff) throw new UnknownId("staff member");
     if (staff.disabledAt) throw new TaskRefusal("TASK_ASSIGNEE_DISABLED", "this staff member's account is disabled");
   }
-  return prisma.$transaction(async (tx) => {
+  // Inside the transaction only flat reads and writes: Prisma loads a select's relations side by
+  // side, which on a transaction's one connection queues them (and pg warns); the task as shown is
+  // read after the commit.
+  const id = await prisma.$transaction(async (tx) => {
     // Locked, so a merge of this lead waits for the task (and the task sees a merge that won).
     const [lead] = await tx.$queryRaw<{ merged_into_id: string | null; assignee_id: string | null; version: number }[]>`
       select merged_into_id, assignee_id, version from lead where id = ${input.leadId}::uuid for share`;
@@ -90,7 +93,7 @@ export async function addLeadTask(prisma: PrismaClient, actor: TaskActor, input:
     }
     const task = await tx.leadTask.create({
       data: { leadId: input.leadId, title: input.title, dueAt: input.dueAt, assigneeId, createdById: actor.id },
-      select: TASK_SELECT,
+      select: { id: true, title: true, dueAt: true },
     });
     await tx.leadActivity.create({
       data: {
@@ -103,18 +106,19 @@ export async function addLeadTask(prisma: PrismaClient, actor: TaskActor, input:
         leadVersion: lead.version,
       },
     });
-    return shown(task);
+    return task.id;
   });
+  return shown(await prisma.leadTask.findUniqueOrThrow({ where: { id }, select: TASK_SELECT }));
 }
 
 /** Completes or reopens a task; one already so is left alone (no second timeline entry). */
 export async function setLeadTaskDone(prisma: PrismaClient, actor: TaskActor, input: z.infer<typeof taskDoneInput>) {
-  return prisma.$transaction(async (tx) => {
+  const changed = await prisma.$transaction(async (tx) => {
     const changed = await tx.leadTask.updateMany({
       where: { id: input.id, doneAt: input.done ? null : { not: null } },
       data: input.done ? { doneAt: new Date(), doneById: actor.id } : { doneAt: null, doneById: null },
     });
-    const task = await tx.leadTask.findUnique({ where: { id: input.id }, select: TASK_SELECT });
+    const task = await tx.leadTask.findUnique({ where: { id: input.id }, select: { leadId: true, title: true, dueAt: true } });
     if (!task) throw new UnknownId("task");
     if (changed.count === 1) {
       const lead = await shownOn(tx, task.leadId);
@@ -129,8 +133,12 @@ export async function setLeadTaskDone(prisma: PrismaClient, actor: TaskActor, in
         },
       });
     }
-    return { ...shown(task), changed: changed.count === 1 };
+    return changed.count === 1;
   });
+  // Deleted meanwhile: the change was made, the task is gone.
+  const task = await prisma.leadTask.findUnique({ where: { id: input.id }, select: TASK_SELECT });
+  if (!task) throw new UnknownId("task");
+  return { ...shown(task), changed };
 }
 
 /** Deletes a task: its creator or an admin. Its reminder, if written, stays in the outbox's history. */
