@@ -55,6 +55,14 @@ const shipmentErrors = {
   TRACKING_NUMBER_FORMAT: { status: 422, retryable: false, title: "Not a tracking number of this carrier" },
 } as const satisfies Record<string, ProblemSpec>;
 
+/** Follow-up tasks (dashboard/lead-tasks.ts): the lead page words each from the code. */
+const taskErrors = {
+  TASK_DUE_PAST: { status: 422, retryable: false, title: "The due time has passed" },
+  TASK_ASSIGNEE_DISABLED: { status: 422, retryable: false, title: "Disabled account cannot take tasks" },
+  TASK_LEAD_MERGED: { status: 422, retryable: false, title: "The lead is merged into another" },
+  TASK_NOT_YOURS: { status: 403, retryable: false, title: "Only the task's creator or an admin can delete it" },
+} as const satisfies Record<string, ProblemSpec>;
+
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
   FORBIDDEN: { status: 403, retryable: false, title: "Not allowed" },
@@ -71,6 +79,7 @@ export const appErrors = {
   ...channelErrors,
   ...mergeErrors,
   ...shipmentErrors,
+  ...taskErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -84,6 +93,7 @@ export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),
   ...(Object.keys(mergeErrors) as (keyof typeof mergeErrors)[]),
   ...(Object.keys(shipmentErrors) as (keyof typeof shipmentErrors)[]),
+  ...(Object.keys(taskErrors) as (keyof typeof taskErrors)[]),
 ]);
 
 export class AppError extends defineProblems("AppError", appErrors) {}

@@ -62,7 +62,7 @@ export function readNotifyConfig(source: NodeJS.ProcessEnv = process.env) {
         .enum(["0", "1"])
         .default("0")
         .transform((v) => v === "1"),
-      /** The dashboard's public address, for the link in each chat message. */
+      /** The dashboard's public address, for the link in each chat message and task reminder. */
       PUBLIC_URL: z.url().optional(),
     },
     runtimeEnv: source,

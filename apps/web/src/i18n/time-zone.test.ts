@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, dayIn, dayStartIn, formatTime, pickTimeZone } from "./time-zone";
+import { DEFAULT_TIME_ZONE, dayIn, dayStartIn, formatTime, pickTimeZone, wallTimeIn } from "./time-zone";
 
 describe("staff time zone", () => {
   it("takes a zone the runtime knows from the cookie, anything else falls back to the business's", () => {
@@ -21,5 +21,11 @@ describe("staff time zone", () => {
     expect(dayStartIn("2026-03-29", "Europe/Berlin").toISOString()).toBe("2026-03-28T23:00:00.000Z");
     expect(dayStartIn("2026-03-30", "Europe/Berlin").toISOString()).toBe("2026-03-29T22:00:00.000Z");
     expect(dayStartIn("2026-07-01", "UTC").toISOString()).toBe("2026-07-01T00:00:00.000Z");
+  });
+
+  it("reads a wall-clock time (a task's due time) in the staff member's zone", () => {
+    expect(wallTimeIn("2026-12-08T10:30", "Asia/Shanghai").toISOString()).toBe("2026-12-08T02:30:00.000Z");
+    expect(wallTimeIn("2026-03-29T03:15", "Europe/Berlin").toISOString()).toBe("2026-03-29T01:15:00.000Z");
+    expect(wallTimeIn("2026-07-01T23:59", "America/New_York").toISOString()).toBe("2026-07-02T03:59:00.000Z");
   });
 });

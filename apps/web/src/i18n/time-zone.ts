@@ -49,9 +49,17 @@ export function dayIn(date: Date, timeZone: string): string {
 }
 
 /** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`: date filters in the staff member's days. */
-export function dayStartIn(day: string, timeZone: string): Date {
+export const dayStartIn = (day: string, timeZone: string): Date => wallTimeIn(`${day}T00:00`, timeZone);
+
+/**
+ * The instant a wall-clock time (YYYY-MM-DDTHH:mm, a datetime-local input's value) names in
+ * `timeZone`: a task's due time as the staff member means it, whatever the browser's zone.
+ */
+export function wallTimeIn(dateTime: string, timeZone: string): Date {
+  const [day = "", clock = "00:00"] = dateTime.split("T");
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
+  const [hour, minute] = clock.split(":").map(Number) as [number, number];
+  const guess = Date.UTC(y, m - 1, d, hour, minute);
   // The zone's offset at the guess, then once more at the corrected instant (DST changes).
   const offsetAt = (t: number) => {
     const parts = new Intl.DateTimeFormat("en", {

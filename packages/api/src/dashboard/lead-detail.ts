@@ -31,6 +31,8 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
           fromAssigneeId: true,
           toAssigneeId: true,
           reason: true,
+          taskTitle: true,
+          taskDueAt: true,
           createdAt: true,
           actor: { select: { name: true } },
         },

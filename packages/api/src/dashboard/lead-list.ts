@@ -24,6 +24,8 @@ export const leadFilterInput = z.object({
   possibleDuplicate: z.boolean().optional(),
   /** Unanswered past the team's first-response target (the "Overdue" view). */
   overdue: z.boolean().optional(),
+  /** With an open follow-up task due now or earlier, its own or a merged lead's (the "Tasks due" view). */
+  tasksDue: z.boolean().optional(),
   /** A staff id, "unassigned", or "me" (the router puts in the caller's id). */
   assignee: z.string().min(1).max(64).check(safeText("assignee")).optional(),
   /**
@@ -55,6 +57,7 @@ export function leadFilterSql(filter: LeadFilter, plan: SearchPlan | null): Pris
   if (filter.status) parts.push(Prisma.sql`l.status = ${filter.status}::"LeadStatus"`);
   if (filter.possibleDuplicate !== undefined) parts.push(Prisma.sql`l.possible_duplicate = ${filter.possibleDuplicate}`);
   if (filter.overdue) parts.push(Prisma.sql`l.first_response_at IS NULL AND l.response_due_at < now()`);
+  if (filter.tasksDue) parts.push(Prisma.sql`l.id IN (${leadsWithTaskDue(Prisma.sql`TRUE`)})`);
   if (filter.assignee) parts.push(filter.assignee === "unassigned" ? Prisma.sql`l.assignee_id IS NULL` : Prisma.sql`l.assignee_id = ${filter.assignee}`);
   if (filter.from) parts.push(Prisma.sql`l.created_at >= ${filter.from}`);
   if (filter.to) parts.push(Prisma.sql`l.created_at <= ${filter.to}`);
@@ -62,6 +65,10 @@ export function leadFilterSql(filter: LeadFilter, plan: SearchPlan | null): Pris
   if (q && plan) parts.push(searchCondition(q, plan));
   return Prisma.join(parts, " AND ");
 }
+
+/** The ids of leads (primaries) with an open task due by now among `among` (a condition on `m`, the task's own lead). */
+const leadsWithTaskDue = (among: Prisma.Sql) =>
+  Prisma.sql`SELECT coalesce(m.merged_into_id, m.id) AS lead_id FROM lead_task t JOIN lead m ON m.id = t.lead_id WHERE t.done_at IS NULL AND t.due_at <= now() AND ${among}`;
 
 // Each sort's keys after the column itself: received time, then id. A name or status sort
 // lists the newest first within one name or status (the (status, created_at DESC) index).
@@ -137,13 +144,19 @@ export const EXCERPT_LENGTH = 120;
 
 export async function listLeads(prisma: PrismaClient, filter: LeadListFilter) {
   const { ids, nextCursor } = await leadIdsPage(prisma, filter);
-  const rows = ids.length ? await prisma.lead.findMany({ where: { id: { in: ids } }, select: LIST_SELECT }) : [];
+  const [rows, taskDue] = ids.length
+    ? await Promise.all([
+        prisma.lead.findMany({ where: { id: { in: ids } }, select: LIST_SELECT }),
+        prisma.$queryRaw<{ lead_id: string }[]>`${leadsWithTaskDue(Prisma.sql`(m.id = ANY(${ids}::uuid[]) OR m.merged_into_id = ANY(${ids}::uuid[]))`)}`,
+      ])
+    : [[], []];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const withTaskDue = new Set(taskDue.map((r) => r.lead_id));
   const items = ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     const { content, ...rest } = r;
-    return [{ ...rest, number: formatLeadNumber(r.number), excerpt: excerpt(content, EXCERPT_LENGTH) }];
+    return [{ ...rest, number: formatLeadNumber(r.number), excerpt: excerpt(content, EXCERPT_LENGTH), taskDue: withTaskDue.has(id) }];
   });
   return { items, nextCursor };
 }

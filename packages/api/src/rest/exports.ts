@@ -40,9 +40,11 @@ function stream(request: Request, { what, format, timeZone, words }: ExportReque
     const { cursor: _c, limit: _l, ...filter } = parseOrRefuse(orderListInput, params, "invalid filter");
     return (format === "csv" ? streamOrdersCsv : streamOrdersXlsx)(db, filter, words, timeZone);
   }
+  // The list's yes/no filters arrive as the words "true" and "false" in the query.
+  const flag = (value: string | undefined) => (value === undefined ? undefined : value === "true");
   const parsed = parseOrRefuse(
     leadListInput,
-    { ...params, possibleDuplicate: params.possibleDuplicate === undefined ? undefined : params.possibleDuplicate === "true" },
+    { ...params, possibleDuplicate: flag(params.possibleDuplicate), overdue: flag(params.overdue), tasksDue: flag(params.tasksDue) },
     "invalid filter",
   );
   const { cursor: _c, limit: _l, ...filter } = parsed;

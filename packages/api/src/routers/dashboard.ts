@@ -27,6 +27,7 @@ import * as chatChannels from "../dashboard/chat-channels-admin.ts";
 import { getResponseTarget, responseTargetInput, setResponseTarget } from "../dashboard/response-target.ts";
 import { reconcileDay, reconciliationInput } from "../dashboard/reconciliation.ts";
 import { MergeRefusal, mergeInput, mergeLeads, undoMerge, undoMergeInput } from "../dashboard/lead-merge.ts";
+import * as tasks from "../dashboard/lead-tasks.ts";
 import { getOpsSummary } from "../dashboard/ops-summary.ts";
 import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
@@ -49,6 +50,7 @@ function refusal(error: unknown): never {
   if (error instanceof assignment.AssignmentRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof chatChannels.ChannelRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof MergeRefusal) throw appTRPCError(error.reason, error.message);
+  if (error instanceof tasks.TaskRefusal) throw appTRPCError(error.reason, error.message);
   throw error;
 }
 
@@ -105,6 +107,14 @@ export const dashboardRouter = createTRPCRouter({
     /** Merges a possible duplicate into this lead (dashboard/lead-merge.ts); undone from the timeline. */
     merge: staffProcedure.input(mergeInput).mutation(({ ctx, input }) => mergeLeads(ctx.prisma, ctx.staff.id, input).catch(refusal)),
     undoMerge: staffProcedure.input(undoMergeInput).mutation(({ ctx, input }) => undoMerge(ctx.prisma, ctx.staff.id, input).catch(refusal)),
+  }),
+  /** Follow-up tasks on leads (dashboard/lead-tasks.ts): reminded to their assignee at the due time. */
+  tasks: createTRPCRouter({
+    list: staffProcedure.input(tasks.taskListInput).query(({ ctx, input }) => tasks.listLeadTasks(ctx.prisma, input).catch(refusal)),
+    mine: staffProcedure.query(({ ctx }) => tasks.myOpenTasks(ctx.prisma, ctx.staff.id)),
+    add: staffProcedure.input(tasks.taskAddInput).mutation(({ ctx, input }) => tasks.addLeadTask(ctx.prisma, ctx.staff, input).catch(refusal)),
+    setDone: staffProcedure.input(tasks.taskDoneInput).mutation(({ ctx, input }) => tasks.setLeadTaskDone(ctx.prisma, ctx.staff, input).catch(refusal)),
+    delete: staffProcedure.input(tasks.taskIdInput).mutation(({ ctx, input }) => tasks.deleteLeadTask(ctx.prisma, ctx.staff, input).catch(refusal)),
   }),
   orders: createTRPCRouter({
     list: staffProcedure.input(orderListInput).query(({ ctx, input }) => readPreferringStandby(readClients(ctx), (db) => listOrders(db, input))),

@@ -1,7 +1,8 @@
 // The text of a lead's e-mail: a single-line subject, a field list of single-line values, then
 // the inquiry text (the only part with line breaks) below a separator line. The fields are
 // made single-line again here, so this layout holds whatever object it is given. With the
-// dashboard's address known, the fields end with the lead's take link (./take-link.ts).
+// dashboard's address known, a lead's e-mail ends its fields with the lead's take link
+// (./take-link.ts); a follow-up task's reminder names the task and links the lead plainly.
 import type { LeadNotification } from "./lead-payload.ts";
 import { multiLine, singleLine } from "./plain-text.ts";
 
@@ -13,9 +14,10 @@ const SUBJECTS: Record<LeadNotification["type"], (lead: LeadNotification["lead"]
   "lead.assigned": (lead) => `Lead ${lead.number} assigned to you: ${lead.name}`,
   "lead.reminder": (lead) => `Lead ${lead.number} is waiting for your first response: ${lead.name}`,
   "lead.escalated": (lead) => `Escalation: lead ${lead.number} has had no response for twice the target: ${lead.name}`,
+  "task.reminder": (lead) => `A task is due on lead ${lead.number}: ${lead.name}`,
 };
 
-export function composeLeadEmail({ type, lead, assignee }: LeadNotification, link: string | null = null): { subject: string; text: string } {
+export function composeLeadEmail({ type, lead, assignee, task }: LeadNotification, link: string | null = null): { subject: string; text: string } {
   const fields: [string, string | null][] = [
     ["Name", lead.name],
     ["Phone", lead.phone],
@@ -23,7 +25,7 @@ export function composeLeadEmail({ type, lead, assignee }: LeadNotification, lin
     ["Company", lead.company],
   ];
   return {
-    subject: singleLine(SUBJECTS[type](lead)),
+    subject: singleLine(type === "task.reminder" && task ? `Task due on lead ${lead.number}: ${task.title}` : SUBJECTS[type](lead)),
     text: [
       ...(type === "lead.assigned" && assignee ? [singleLine(`${assignee.name}, this lead was assigned to you.`), ""] : []),
       ...(type === "lead.reminder" && assignee
@@ -32,10 +34,18 @@ export function composeLeadEmail({ type, lead, assignee }: LeadNotification, lin
       ...(type === "lead.escalated"
         ? [singleLine(`This lead has waited twice the team's first-response target${assignee ? ` (owner: ${assignee.name})` : ""}.`), ""]
         : []),
+      ...(type === "task.reminder"
+        ? [
+            singleLine(`${assignee ? `${assignee.name}, a` : "A"} task of yours on lead ${lead.number} is due${task ? ` (${task.dueAt})` : ""}:`),
+            singleLine(task ? task.title : "(the task has since been deleted)"),
+            ...(link ? [`Open the lead: ${link}`] : []),
+            "",
+          ]
+        : []),
       singleLine(`Lead ${lead.number} (${lead.createdAt})`),
       ...fields.flatMap(([label, value]) => (value === null ? [] : [`${label}: ${singleLine(value)}`])),
       ...(lead.possibleDuplicate ? ["Possible duplicate of an inquiry from the same phone or e-mail within 24 hours."] : []),
-      ...(link ? ["", `Open and take it: ${link}`] : []),
+      ...(link && type !== "task.reminder" ? ["", `Open and take it: ${link}`] : []),
       "",
       INQUIRY_SEPARATOR,
       multiLine(lead.content),

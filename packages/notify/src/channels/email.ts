@@ -2,7 +2,7 @@
 // the delivery id, so a mail system can drop a duplicate sent after a lost acknowledgement.
 import nodemailer, { type Transporter } from "nodemailer";
 import { composeLeadEmail } from "./email-message.ts";
-import { takeLink } from "./take-link.ts";
+import { leadLink, takeLink } from "./take-link.ts";
 import type { LeadNotification } from "./lead-payload.ts";
 
 const transports = new Map<string, Transporter>();
@@ -17,7 +17,9 @@ export async function sendEmail(
     transport = nodemailer.createTransport(options.smtpUrl);
     transports.set(options.smtpUrl, transport);
   }
-  const { subject, text } = composeLeadEmail(notification, takeLink(options.publicUrl, notification.lead.id));
+  // A task's reminder opens the lead; every other lead e-mail offers to take it.
+  const link = (notification.type === "task.reminder" ? leadLink : takeLink)(options.publicUrl, notification.lead.id);
+  const { subject, text } = composeLeadEmail(notification, link);
   await transport.sendMail({
     from: options.from,
     to: options.to,

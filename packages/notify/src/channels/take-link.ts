@@ -4,8 +4,14 @@
 // in: a group chat is read by everyone in it, and link previews fetch what they see; taking the
 // lead stays a press by a signed-in member. No PUBLIC_URL, no link.
 export function takeLink(publicUrl: string | null | undefined, leadId: string): string | null {
-  if (!publicUrl) return null;
-  const url = new URL(`/dashboard/leads/${encodeURIComponent(leadId)}`, publicUrl);
+  const link = leadLink(publicUrl, leadId);
+  if (!link) return null;
+  const url = new URL(link);
   url.searchParams.set("take", "1");
   return url.toString();
+}
+
+/** The lead's page itself, for e-mails that only ask the reader to open it (a follow-up task's reminder). */
+export function leadLink(publicUrl: string | null | undefined, leadId: string): string | null {
+  return publicUrl ? new URL(`/dashboard/leads/${encodeURIComponent(leadId)}`, publicUrl).toString() : null;
 }

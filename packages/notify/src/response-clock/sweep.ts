@@ -4,12 +4,15 @@
 // 2. a lead still unanswered at its due time: reminded_at is set and its owner's reminder is
 //    written to the outbox, in one transaction: once;
 // 3. at twice the target: escalated_at, one e-mail to the admins and one escalation item on each
-//    group-chat channel (the team's channels; sent by chat/chat-pump.ts), likewise once.
+//    group-chat channel (the team's channels; sent by chat/chat-pump.ts), likewise once;
+// 4. follow-up tasks open at their due time: their assignee's reminder, likewise once
+//    (./task-reminders.ts).
 // Without e-mail configured the lead is still marked, and shown overdue on the dashboard. A
 // lead merged into another is its primary's: never reminded on its own.
 import type { PrismaClient } from "@once/db";
 import type { Channel } from "../config.ts";
 import { DEFAULT_TARGET, responseDue, type ResponseTarget } from "./due.ts";
+import { remindDueTasks } from "./task-reminders.ts";
 
 export async function readResponseTarget(prisma: PrismaClient): Promise<ResponseTarget> {
   const row = await prisma.teamSettings.findUnique({ where: { id: 1 } });
@@ -18,7 +21,10 @@ export async function readResponseTarget(prisma: PrismaClient): Promise<Response
   return { minutes, businessHours, timeZone, dayStart, dayEnd, workDays };
 }
 
-export async function sweepResponseClock(prisma: PrismaClient, channels: readonly Channel[]): Promise<{ timed: number; reminded: number; escalated: number }> {
+export async function sweepResponseClock(
+  prisma: PrismaClient,
+  channels: readonly Channel[],
+): Promise<{ timed: number; reminded: number; escalated: number; tasksReminded: number }> {
   const target = await readResponseTarget(prisma);
   const untimed = await prisma.lead.findMany({
     where: { responseDueAt: null, createdAt: { gt: new Date(Date.now() - 2 * 86_400_000) } },
@@ -65,5 +71,6 @@ export async function sweepResponseClock(prisma: PrismaClient, channels: readonl
     }
     return rows.length;
   });
-  return { timed: untimed.length, reminded, escalated };
+  const tasksReminded = await remindDueTasks(prisma, channels);
+  return { timed: untimed.length, reminded, escalated, tasksReminded };
 }

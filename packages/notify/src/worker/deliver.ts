@@ -48,7 +48,8 @@ export async function deliverOnce(
       );
     } else {
       if (!config.NOTIFY_SMTP_URL || !config.NOTIFY_EMAIL_TO) throw new Error("the e-mail channel is not configured (NOTIFY_SMTP_URL)");
-      // A new lead goes to sales' address; an assignment or a reminder to the owner's own; an
+      // A new lead goes to sales' address; an assignment or a reminder to the owner's own (a
+      // task's reminder to its assignee's); an
       // escalation to every admin (or sales' address when there is none).
       const to = notification.assignee?.email ?? (notification.admins?.length ? notification.admins.join(", ") : config.NOTIFY_EMAIL_TO);
       await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to, publicUrl: config.PUBLIC_URL }, notification, requestId);

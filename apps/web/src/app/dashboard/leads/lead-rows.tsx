@@ -24,6 +24,8 @@ export interface LeadRow {
   assignee: { id: string; name: string } | null;
   firstResponseAt: Date | null;
   responseDueAt: Date | null;
+  /** An open follow-up task is due (its own or a merged lead's). */
+  taskDue: boolean;
 }
 
 interface RowsProps {
@@ -53,6 +55,11 @@ function RowBadges({ row, isFresh }: { row: LeadRow; isFresh: boolean }) {
       {!row.firstResponseAt && row.responseDueAt && row.responseDueAt < new Date() ? (
         <Badge tone="danger" className="ms-2" data-testid="overdue-badge">
           {t("leads.overdue")}
+        </Badge>
+      ) : null}
+      {row.taskDue ? (
+        <Badge tone="warning" className="ms-2" data-testid="task-due-badge">
+          {t("leads.taskDue")}
         </Badge>
       ) : null}
     </>

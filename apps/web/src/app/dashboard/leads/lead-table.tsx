@@ -2,7 +2,8 @@
 // The lead list: search, filters, sort and saved views, all in the URL (./list-params.ts);
 // counts per status; "load more" (keyset pages); bulk actions (./bulk-bar.tsx); cards on phones
 // (./lead-rows.tsx); new leads live with a highlight and their number in the tab title
-// (./use-live-leads.ts), polling only while the live stream is down.
+// (./use-live-leads.ts), polling only while the live stream is down; the member's open tasks
+// folded above it (./my-tasks.tsx).
 import { usePathname, useSearchParams } from "next/navigation";
 import { errorText } from "../error-text";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -18,6 +19,7 @@ import { LeadFilters } from "./lead-filters";
 import { LeadCards, LeadTableRows, type LeadRow } from "./lead-rows";
 import { EMPTY_STATE, isFiltered, LAST_LIST_KEY, listQuery, parseListState, type ListState, type Sort } from "./list-params";
 import { SavedViewsBar } from "./saved-views-bar";
+import { MyTasks } from "./my-tasks";
 import { usePhone } from "../use-phone";
 import { useLiveLeads, useTitleCount } from "./use-live-leads";
 import { ExportLinks } from "../export-links";
@@ -44,6 +46,7 @@ export function LeadTable() {
     assignee: state.assignee,
     possibleDuplicate: state.dup || undefined,
     overdue: state.overdue || undefined,
+    tasksDue: state.tasksDue || undefined,
     from: state.from ? dayStartIn(state.from, timeZone) : undefined,
     to: state.to ? new Date(dayStartIn(nextDay(state.to), timeZone).getTime() - 1) : undefined,
   };
@@ -88,6 +91,7 @@ export function LeadTable() {
   return (
     <section className="space-y-4">
       <SavedViewsBar query={query} onChoose={(q) => navigate(parseListState(new URLSearchParams(q)))} />
+      <MyTasks />
       <LeadFilters state={state} onChange={change} />
       <ExportLinks
         what="leads"
@@ -199,6 +203,7 @@ function NoResults({ state, onClear }: { state: ListState; onClear: () => void }
     state.to && t("leads.active.to", { value: state.to }),
     state.dup && t("leads.active.duplicates"),
     state.overdue && t("leads.active.overdue"),
+    state.tasksDue && t("leads.active.tasksDue"),
   ].filter(Boolean);
   return (
     <Notice icon={<Icon node={Inbox} />} title={t("leads.empty.title")} data-testid="no-results">

@@ -1,4 +1,4 @@
-// The lead list's state lives in the URL (?q=…&status=…&assignee=…&from=…&to=…&dup=1&overdue=1&sort=…&dir=…),
+// The lead list's state lives in the URL (?q=…&status=…&assignee=…&from=…&to=…&dup=1&overdue=1&tasks=due&sort=…&dir=…),
 // so a list can be bookmarked, shared, reloaded and returned to from a lead's page. Parsing is
 // forgiving: an unknown value is ignored, never an error page.
 import { LEAD_STATUSES, type LeadStatus } from "@once/db/domain";
@@ -17,6 +17,8 @@ export interface ListState {
   dup: boolean;
   /** Unanswered past the team's first-response target. */
   overdue: boolean;
+  /** With an open follow-up task due now or earlier. */
+  tasksDue: boolean;
   sort: Sort;
   dir: "asc" | "desc";
 }
@@ -37,6 +39,7 @@ export function parseListState(params: URLSearchParams): ListState {
     to: to && DAY.test(to) ? to : undefined,
     dup: params.get("dup") === "1",
     overdue: params.get("overdue") === "1",
+    tasksDue: params.get("tasks") === "due",
     sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "received",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
   };
@@ -52,16 +55,17 @@ export function listQuery(state: ListState): string {
   if (state.to) params.set("to", state.to);
   if (state.dup) params.set("dup", "1");
   if (state.overdue) params.set("overdue", "1");
+  if (state.tasksDue) params.set("tasks", "due");
   if (state.sort !== "received") params.set("sort", state.sort);
   if (state.dir !== "desc") params.set("dir", state.dir);
   const text = params.toString();
   return text ? `?${text}` : "";
 }
 
-export const EMPTY_STATE: ListState = { q: "", dup: false, overdue: false, sort: "received", dir: "desc" };
+export const EMPTY_STATE: ListState = { q: "", dup: false, overdue: false, tasksDue: false, sort: "received", dir: "desc" };
 
 /** True when any filter narrows the list (sorting does not). */
-export const isFiltered = (s: ListState) => Boolean(s.q.trim() || s.status || s.assignee || s.from || s.to || s.dup || s.overdue);
+export const isFiltered = (s: ListState) => Boolean(s.q.trim() || s.status || s.assignee || s.from || s.to || s.dup || s.overdue || s.tasksDue);
 
 /** The built-in saved views; staff add their own (./saved-views.ts). */
 export const BUILT_IN_VIEWS = [
@@ -69,6 +73,7 @@ export const BUILT_IN_VIEWS = [
   { id: "mine", label: "leads.view.mine", query: "?assignee=me" },
   { id: "unassigned", label: "leads.view.unassigned", query: "?assignee=unassigned" },
   { id: "overdue", label: "leads.view.overdue", query: "?overdue=1" },
+  { id: "tasks-due", label: "leads.view.tasksDue", query: "?tasks=due" },
 ] as const;
 
 /** Where "back to the list" returns: the list's last query, kept for the tab's session. */

@@ -2,7 +2,7 @@
 // One lead: contact links (tel:, mailto:), status and assignment (sent with the version this page
 // saw; a conflict is explained and offers a reload, never overwritten; any status may be chosen,
 // a move backwards asks for a reason), the activity timeline, notes, deliveries, and the
-// operation record behind "technical details". Each save (status or assignee, a note, a
+// operation record behind "technical details"; its follow-up tasks above the timeline (./lead-tasks.tsx). Each save (status or assignee, a note, a
 // delivery's retry) tells its outcome below its controls, brought into view. "Back to the list"
 // returns to the list as it was left (its query, kept for the tab: ../list-params.ts).
 import Link from "next/link";
@@ -22,6 +22,7 @@ import { LeadStatusBadge } from "../../status-badge";
 import { LAST_LIST_KEY } from "../list-params";
 import { LeadTimeline } from "./lead-timeline";
 import { SameCustomer } from "./same-customer";
+import { LeadTasks } from "./lead-tasks";
 import { TakeOffer } from "./take-offer";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
@@ -227,6 +228,7 @@ export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: str
           </div>
         </Card>
       </div>
+      <LeadTasks leadId={id} leadNumber={l.number} mergedInto={l.mergedInto} self={{ id: selfId, isAdmin }} />
       <Card role="region" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className={sectionTitle}>
           {t("lead.timeline")}
@@ -280,7 +282,7 @@ export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: str
           {l.deliveries.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-2">
               {/* The owner's assignment e-mail is told apart from the lead's announcement on the same channel. */}
-              {t(d.kind === "lead_assigned" ? "lead.deliveryAssigned" : "lead.delivery", {
+              {t(d.kind === "lead_assigned" ? "lead.deliveryAssigned" : d.kind === "task_reminder" ? "lead.deliveryTaskReminder" : "lead.delivery", {
                 channel: t(`lead.channel.${d.channel}`),
                 status: t(`lead.deliveryStatus.${d.status}`),
                 attempts: d.attempts,

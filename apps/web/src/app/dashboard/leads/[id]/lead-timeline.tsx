@@ -1,7 +1,8 @@
 "use client";
 // A lead's history in one list, oldest first: received (and the owner it got on arrival), status and assignee changes (who, when,
 // the reason of a move backwards), notes (line breaks kept), notification deliveries, and the
-// leads merged into it (their notes too), each merge with its undo.
+// leads merged into it (their notes too), each merge with its undo, and each follow-up task
+// added, completed, reopened or deleted (with its title as it was).
 import type { ReactNode } from "react";
 import { Button } from "@once/ui";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
@@ -9,12 +10,14 @@ import type { ArrivalAssignment, DeliveryStatus, LeadStatus, NotificationChannel
 
 interface Activity {
   id: string;
-  kind: "status" | "assignee";
+  kind: "status" | "assignee" | "task_added" | "task_completed" | "task_reopened" | "task_deleted";
   fromStatus: LeadStatus | null;
   toStatus: LeadStatus | null;
   fromAssignee: string | null;
   toAssignee: string | null;
   reason: string | null;
+  taskTitle: string | null;
+  taskDueAt: Date | null;
   createdAt: Date;
   actor: { name: string };
 }
@@ -41,6 +44,12 @@ interface Merge {
   undoneAt: Date | null;
   undoneBy: { name: string } | null;
 }
+
+const TASK_EVENTS = {
+  task_completed: "lead.event.taskCompleted",
+  task_reopened: "lead.event.taskReopened",
+  task_deleted: "lead.event.taskDeleted",
+} as const;
 
 type Entry = { key: string; at: Date; kind: string; title: string; body?: string; action?: ReactNode };
 
@@ -73,6 +82,18 @@ export function LeadTimeline({
     ...(arrival ? [{ key: "arrival", at: receivedAt, kind: "assignee", title: t(`lead.event.arrival.${arrival.how}`, { owner: arrival.owner }) }] : []),
     ...activities.map((a): Entry => {
       const actor = a.actor.name;
+      if (a.kind !== "status" && a.kind !== "assignee") {
+        const title = a.taskTitle ?? "";
+        return {
+          key: a.id,
+          at: a.createdAt,
+          kind: "task",
+          title:
+            a.kind === "task_added"
+              ? t("lead.event.taskAdded", { actor, assignee: a.toAssignee ?? "", title, time: a.taskDueAt ? time(a.taskDueAt) : "" })
+              : t(TASK_EVENTS[a.kind], { actor, title }),
+        };
+      }
       if (a.kind === "status")
         return {
           key: a.id,
@@ -120,9 +141,11 @@ export function LeadTimeline({
       title:
         d.kind === "lead_assigned"
           ? t("lead.event.deliveryAssigned", { status: t(`lead.deliveryStatus.${d.status}`) })
-          : d.kind === "lead_reminder" || d.kind === "lead_escalated"
-            ? t(d.kind === "lead_reminder" ? "lead.event.deliveryReminder" : "lead.event.deliveryEscalated", { status: t(`lead.deliveryStatus.${d.status}`) })
-            : t("lead.event.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`) }),
+          : d.kind === "task_reminder"
+            ? t("lead.event.deliveryTaskReminder", { status: t(`lead.deliveryStatus.${d.status}`) })
+            : d.kind === "lead_reminder" || d.kind === "lead_escalated"
+              ? t(d.kind === "lead_reminder" ? "lead.event.deliveryReminder" : "lead.event.deliveryEscalated", { status: t(`lead.deliveryStatus.${d.status}`) })
+              : t("lead.event.delivery", { channel: t(`lead.channel.${d.channel}`), status: t(`lead.deliveryStatus.${d.status}`) }),
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return (
