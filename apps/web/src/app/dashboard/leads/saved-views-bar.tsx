@@ -95,12 +95,12 @@ export function SavedViewsBar({ query, onChoose }: { query: string; onChoose: (q
           <Button type="submit" size="sm" variant="primary" disabled={!name.trim() || create.isPending}>
             {t("leads.view.saveConfirm")}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setNaming(false)}>
+          <Button size="sm" variant="ghost" onClick={() => (setNaming(false), create.reset())}>
             {t("leads.view.cancel")}
           </Button>
         </form>
       ) : null}
-      {create.error ? (
+      {naming && create.error ? (
         <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert" data-testid="saved-view-error">
           {viewRefusal(create.error, t)}
         </Notice>
