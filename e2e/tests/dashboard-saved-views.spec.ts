@@ -7,7 +7,7 @@
 // server on the first load, once even when two tabs load together, and leave localStorage.
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
-import { screens } from "./order-support";
+import { screens, VIEWPORTS } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { db } from "./support";
 
@@ -109,6 +109,10 @@ for (const locale of DASHBOARD_LOCALES) {
     await expect(bobsRow).toContainText(L.sharedByBob);
     await expect(bobsRow).toContainText(L.adminMay);
     await screens(a, `saved-views-manage-${locale}`);
+    // On a phone the bar and the panel wrap: nothing wider than the screen.
+    await a.setViewportSize(VIEWPORTS.phone);
+    expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await a.setViewportSize(VIEWPORTS.desktop);
 
     await bobsRow.getByRole("button", { name: L.delete }).click();
     const confirmation = bobsRow.getByRole("alertdialog", { name: L.deleteConfirm(bobs) });
