@@ -1,18 +1,22 @@
 // Issue 13, item 7, in both languages on the production build: the order list (search in the
-// URL, back from an order keeps it), the order page, the fulfilment workflow (tracking number
-// required), a stale edit that explains itself and reloads, the timeline, and the printable
-// packing list (print CSS hides the dashboard's frame).
+// URL, back from an order keeps it), the order page, the fulfilment workflow (carrier and
+// tracking number required), a stale edit that explains itself and reloads, the timeline, and
+// the printable packing list (print CSS hides the dashboard's frame). Shipping's carriers and
+// the separate Cancel order panel: dashboard-ship-cancel.spec.ts.
 import { expect, test } from "@playwright/test";
 import { controlAtScreenFoot, DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
-import { placeOrder, screens, VIEWPORTS } from "./order-support";
+import { placeOrder, screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
+
+const SMALL_PHONE = { width: 375, height: 667 };
 
 const TEXT = {
   en: {
     packed: "Mark as packed",
     shipped: "Mark as shipped",
     delivered: "Mark as delivered",
-    trackingRequired: "Enter the tracking number to ship.",
+    carrierRequired: "Choose the carrier to ship.",
+    carrier: "Carrier",
     tracking: "Tracking number",
     conflict: /changed by someone else/,
     saved: "Saved.",
@@ -24,7 +28,8 @@ const TEXT = {
     packed: "标记为已打包",
     shipped: "标记为已发货",
     delivered: "标记为已送达",
-    trackingRequired: "发货前请填写快递单号。",
+    carrierRequired: "发货前请选择快递公司。",
+    carrier: "快递公司",
     tracking: "快递单号",
     conflict: /已有其他人修改/,
     saved: "已保存。",
@@ -55,22 +60,24 @@ for (const locale of DASHBOARD_LOCALES) {
     await page.getByRole("button", { name: text.packed }).click();
     await expect(page.getByRole("button", { name: text.shipped })).toBeVisible();
     await page.getByRole("button", { name: text.shipped }).click();
-    await expect(page.getByText(text.trackingRequired)).toBeVisible();
-    await expect(page.getByTestId("update-status")).toBeEmpty(); // the packing's "Saved." is not left beside the new error
-    await page.getByLabel(text.tracking).fill("SF1234567890");
+    await expect(page.getByText(text.carrierRequired)).toBeVisible();
+    await expect(page.getByTestId("fulfil-status")).toBeEmpty(); // the packing's "Saved." is not left beside the new error
+    await page.getByLabel(text.carrier).selectOption("sf");
+    await page.getByLabel(text.tracking).fill("SF1234567890123");
 
     // Someone else moves the order on meanwhile: this page's edit is stale.
     const other = await signInAs(browser, E2E_STAFF[1]!, locale);
     await other.goto(page.url());
-    await other.getByLabel(text.tracking).fill("YT0000000001");
+    await other.getByLabel(text.carrier).selectOption("yto");
+    await other.getByLabel(text.tracking).fill("YT0000000000001");
     await other.getByRole("button", { name: text.shipped }).click();
-    await expect(other.getByTestId("order-tracking")).toHaveText("YT0000000001");
+    await expect(other.getByTestId("order-tracking")).toHaveText("YT0000000000001");
     await other.context().close();
 
     await page.getByRole("button", { name: text.shipped }).click();
-    await expect(page.getByTestId("update-status")).toHaveText(text.conflict);
+    await expect(page.getByTestId("fulfil-status")).toHaveText(text.conflict);
     await page.getByRole("button", { name: text.reload }).click();
-    await expect(page.getByTestId("order-tracking")).toHaveText("YT0000000001");
+    await expect(page.getByTestId("order-tracking")).toHaveText("YT0000000000001");
     await page.getByRole("button", { name: text.delivered }).click();
     await expect(page.getByTestId("order-timeline").getByRole("listitem")).toHaveCount(4);
     await expect(page.getByTestId("order-timeline")).toContainText("Alice Sales");
@@ -102,11 +109,13 @@ for (const locale of DASHBOARD_LOCALES) {
   test(`order page on a phone: a save's outcome (saved, conflict) is scrolled into view below the buttons (${locale})`, async ({ browser }) => {
     const text = TEXT[locale];
     const number = await placeOrder(browser, 1);
-    const page = await signInAs(browser, E2E_STAFF[0]!, locale, VIEWPORTS.phone);
+    // A small phone (375×667): on a 390×844 screen the order's first step and its message area
+    // are both in the first screen, with nothing to reveal.
+    const page = await signInAs(browser, E2E_STAFF[0]!, locale, SMALL_PHONE);
     await page.goto(`/dashboard/orders?search=${number}`);
     await page.getByRole("link", { name: number }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: new RegExp(number) })).toBeVisible();
-    const message = page.getByTestId("update-status");
+    const message = page.getByTestId("fulfil-status");
 
     const packed = page.getByRole("button", { name: text.packed });
     await controlAtScreenFoot(packed, message);
@@ -117,11 +126,13 @@ for (const locale of DASHBOARD_LOCALES) {
     // Someone else ships it meanwhile: this page's edit is stale, and says so where it is read.
     const other = await signInAs(browser, E2E_STAFF[1]!, locale);
     await other.goto(page.url());
-    await other.getByLabel(text.tracking).fill("YT0000000002");
+    await other.getByLabel(text.carrier).selectOption("yto");
+    await other.getByLabel(text.tracking).fill("YT0000000000002");
     await other.getByRole("button", { name: text.shipped }).click();
-    await expect(other.getByTestId("order-tracking")).toHaveText("YT0000000002");
+    await expect(other.getByTestId("order-tracking")).toHaveText("YT0000000000002");
     await other.context().close();
-    await page.getByLabel(text.tracking).fill("SF0000000003");
+    await page.getByLabel(text.carrier).selectOption("sf");
+    await page.getByLabel(text.tracking).fill("SF0000000000003");
     const shipped = page.getByRole("button", { name: text.shipped });
     await controlAtScreenFoot(shipped, message);
     await shipped.click();

@@ -15,6 +15,7 @@ const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const HEADINGS = {
   en: {
     leads: "Leads",
+    signOut: "Sign out",
     orders: "Sample-guide orders",
     ops: "Operations",
     staff: "Staff accounts",
@@ -31,6 +32,7 @@ const HEADINGS = {
   },
   "zh-CN": {
     leads: "线索",
+    signOut: "退出登录",
     orders: "样册订单",
     ops: "运行状况",
     staff: "员工账号",
@@ -100,6 +102,12 @@ for (const locale of DASHBOARD_LOCALES) {
       const page = await signInAs(browser, E2E_STAFF[0]!, locale, viewport);
       await expect(page.getByRole("heading", { level: 1, name: headings.leads })).toBeVisible();
       await expect(page.getByText(number).first()).toBeVisible();
+      if (device === "desktop") {
+        // An admin's header (seven destinations, the language switch, sign out) is one row at 1280 pixels.
+        const header = page.locator("header").first();
+        const [nav, signOut] = [header.getByRole("navigation"), header.getByRole("button", { name: headings.signOut })];
+        expect(Math.abs((await nav.boundingBox())!.y - (await signOut.boundingBox())!.y)).toBeLessThan(12);
+      }
       const lead = page.getByTestId("lead-row").filter({ hasText: number });
       await expect(lead.locator("[data-status=new]")).toHaveText(headings.statusNew);
       // Phones get cards, not the table.

@@ -61,6 +61,12 @@ const savedViewErrors = {
   VIEW_NOT_YOURS: { status: 403, retryable: false, title: "Someone else's view" },
 } as const satisfies Record<SavedViewRefusalReason, ProblemSpec>;
 
+/** Shipping an order (dashboard/order-workflow.ts): the order page words each from the code, naming the carrier. */
+const shipmentErrors = {
+  UNKNOWN_CARRIER: { status: 422, retryable: false, title: "Not a carrier of the list" },
+  TRACKING_NUMBER_FORMAT: { status: 422, retryable: false, title: "Not a tracking number of this carrier" },
+} as const satisfies Record<string, ProblemSpec>;
+
 export const appErrors = {
   UNAUTHENTICATED: { status: 401, retryable: false, title: "Authentication required" },
   FORBIDDEN: { status: 403, retryable: false, title: "Not allowed" },
@@ -77,6 +83,7 @@ export const appErrors = {
   ...channelErrors,
   ...mergeErrors,
   ...savedViewErrors,
+  ...shipmentErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof appErrors;
@@ -90,6 +97,7 @@ export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),
   ...(Object.keys(mergeErrors) as (keyof typeof mergeErrors)[]),
   ...(Object.keys(savedViewErrors) as (keyof typeof savedViewErrors)[]),
+  ...(Object.keys(shipmentErrors) as (keyof typeof shipmentErrors)[]),
 ]);
 
 export class AppError extends defineProblems("AppError", appErrors) {}

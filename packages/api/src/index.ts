@@ -17,7 +17,9 @@ export {
   type Tracked,
   type TrackedInquiry,
   type TrackedOrder,
+  type OrderStepView,
   type TrackAnswer,
   type TrackRefusal,
 } from "./customer/track.ts";
+export { CARRIERS, CARRIER_CODES, carrierName, trackingLink, type CarrierCode } from "./order/carriers.ts";
 export { grantTracking, holdsGrant, TRACK_GRANT_COOKIE, TRACK_GRANT_SECONDS } from "./customer/track-grant.ts";

@@ -29,6 +29,7 @@ export function exportWords(locale: Locale): ExportWords {
       guide: t("orders.col.guide"),
       quantity: t("orders.col.quantity"),
       address: t("orders.col.address"),
+      carrier: t("orders.detail.carrier"),
       trackingNumber: t("orders.detail.tracking"),
       cancelReason: t("exports.col.cancelReason"),
     },

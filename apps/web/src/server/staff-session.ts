@@ -7,22 +7,26 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { staffSessionFromHeaders, type StaffMember } from "@once/auth";
+import { signInReturningTo } from "./return-path";
 import { getAuth } from "./auth";
 
 const currentSession = cache(async () => staffSessionFromHeaders(getAuth(), await headers()));
 
 export const currentStaff = cache(async (): Promise<StaffMember | null> => (await currentSession())?.staff ?? null);
 
-/** The signed-in member of a dashboard page; to sign-in without one, to the password page while theirs is temporary. */
-export async function requireStaff(): Promise<StaffMember> {
-  const staff = await requireSignedInStaff();
+/**
+ * The signed-in member of a dashboard page; to sign-in without one (coming back to `returnTo`
+ * afterwards, a dashboard path), to the password page while theirs is temporary.
+ */
+export async function requireStaff(returnTo?: string): Promise<StaffMember> {
+  const staff = await requireSignedInStaff(returnTo);
   if (staff.mustChangePassword) redirect("/dashboard/password");
   return staff;
 }
 
 /** The signed-in member, temporary password or not: for the password page only. */
-export async function requireSignedInStaff(): Promise<StaffMember> {
+export async function requireSignedInStaff(returnTo?: string): Promise<StaffMember> {
   const staff = await currentStaff();
-  if (!staff) redirect("/dashboard/sign-in");
+  if (!staff) redirect(signInReturningTo(returnTo));
   return staff;
 }

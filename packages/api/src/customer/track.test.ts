@@ -38,15 +38,15 @@ describe("tracking numbers", () => {
 });
 
 describe("looking up an order by number and phone", () => {
-  it("shows the steps with the tracking number and the cancellation's reason, and only what the customer gave", async () => {
+  it("shows the steps with the carrier, tracking number and link and the cancellation's reason, and only what the customer gave", async () => {
     const item = await createGuide(prisma);
     const customer = newCustomer().customerId;
     const contact = { name: "王小明", phone: "138 0013 8000", address: "上海市浦东新区 1 号" };
     const shipped = (await callerFor(prisma, customer).order.create({ idempotencyKey: mintOperationKey(), item, quantity: 2, contact })).result;
     const cancelled = (await callerFor(prisma, customer).order.create({ idempotencyKey: mintOperationKey(), item, quantity: 1, contact })).result;
-    await staff().dashboard.orders.update({ id: shipped.id, version: 1, status: "packed" });
-    await staff().dashboard.orders.update({ id: shipped.id, version: 2, status: "shipped", trackingNumber: "SF1234567890" });
-    await staff().dashboard.orders.update({ id: cancelled.id, version: 1, status: "cancelled", reason: "Duplicate of another order" });
+    await staff().dashboard.orders.fulfil({ id: shipped.id, version: 1, status: "packed" });
+    await staff().dashboard.orders.fulfil({ id: shipped.id, version: 2, status: "shipped", carrier: "sf", trackingNumber: "SF1234567890123" });
+    await staff().dashboard.orders.cancel({ id: cancelled.id, version: 1, reason: "Duplicate of another order" });
 
     const answer = await lookUpByPhone(prisma, undefined, address(), { number: shipped.number, phone: "+86 138-0013-8000" });
     expect(answer).toEqual({
@@ -63,7 +63,13 @@ describe("looking up an order by number and phone", () => {
         steps: [
           { step: "received", at: expect.any(Date) },
           { step: "packed", at: expect.any(Date) },
-          { step: "shipped", at: expect.any(Date), trackingNumber: "SF1234567890" },
+          {
+            step: "shipped",
+            at: expect.any(Date),
+            trackingNumber: "SF1234567890123",
+            carrier: { en: "SF Express", zh: "顺丰速运" },
+            trackingUrl: "https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890123",
+          },
         ],
       },
     });

@@ -13,6 +13,7 @@ import type { Prisma, PrismaClient } from "@once/db";
 import { excerpt } from "../dashboard/excerpt.ts";
 import type { RateLimits } from "../limits/rate-limits.ts";
 import { formatLeadNumber, phoneSchema } from "../lead/lead-schema.ts";
+import { carrierOf, trackingLink } from "../order/carriers.ts";
 import { formatOrderNumber } from "../order/order-schema.ts";
 import { orderDeliverySelect, orderGuideSelect } from "../order/order-select.ts";
 import { EXCERPT_CHARS } from "./list-history.ts";
@@ -31,7 +32,18 @@ export interface TrackedOrder {
   /** "138****8000": enough to recognise, not to read off. */
   phone: string | null;
   status: OrderStep;
-  steps: { step: OrderStep; at: Date; trackingNumber?: string; reason?: string }[];
+  steps: OrderStepView[];
+}
+
+export interface OrderStepView {
+  step: OrderStep;
+  at: Date;
+  trackingNumber?: string;
+  /** The shipment's carrier, named in both languages (the page shows the customer's). */
+  carrier?: { en: string; zh: string };
+  /** The carrier's page that follows the shipment (order/carriers.ts `trackingLink`). */
+  trackingUrl?: string;
+  reason?: string;
 }
 
 export interface TrackedInquiry {
@@ -70,7 +82,7 @@ const orderSelect = {
   ...orderDeliverySelect,
   customerId: true,
   guide: orderGuideSelect,
-  events: { orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true, trackingNumber: true, reason: true } },
+  events: { orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true, trackingNumber: true, carrier: true, reason: true } },
 } satisfies Prisma.OrderSelect;
 
 const leadSelect = {
@@ -102,11 +114,18 @@ function orderView(order: OrderRow): TrackedOrder {
       ...order.events.map((e) => ({
         step: e.toStatus,
         at: e.createdAt,
-        ...(e.toStatus === "shipped" && e.trackingNumber ? { trackingNumber: e.trackingNumber } : {}),
+        ...(e.toStatus === "shipped" && e.trackingNumber ? shipmentView(e.carrier, e.trackingNumber) : {}),
         ...(e.toStatus === "cancelled" && e.reason ? { reason: e.reason } : {}),
       })),
     ],
   };
+}
+
+/** A shipping step's number, and its carrier and tracking link when the carrier was recorded. */
+function shipmentView(code: string | null, trackingNumber: string): Pick<OrderStepView, "trackingNumber" | "carrier" | "trackingUrl"> {
+  const carrier = carrierOf(code);
+  const url = trackingLink(code, trackingNumber);
+  return { trackingNumber, ...(carrier && { carrier: { en: carrier.en, zh: carrier.zh } }), ...(url && { trackingUrl: url }) };
 }
 
 const inquiryStep = (status: string): InquiryStep => (status === "new" ? "received" : status === "won" || status === "lost" ? "closed" : "handling");

@@ -159,7 +159,7 @@ describe("XLSX exports", () => {
     expect(sheet.rowCount).toBe(2);
   });
 
-  it("writes orders with the quantity as a number, the phone as text, the status and the guide's title in the reader's language", async () => {
+  it("writes orders with the quantity as a number, the phone as text, the status, the guide's title and the carrier's name in the reader's language", async () => {
     const item = await createGuide(prisma);
     await callerFor(prisma, newCustomer().customerId).order.create({
       idempotencyKey: mintOperationKey(),
@@ -168,10 +168,12 @@ describe("XLSX exports", () => {
       contact: { name: "赵六", phone: "+8613800138000", address: "北京市" },
     });
     const guide = await prisma.guide.findUniqueOrThrow({ where: { slug: item } });
-    const zh = { ...words, language: "zh-CN" as const, orderStatus: { ...words.orderStatus, received: "已接收" }, ordersSheet: "样册订单" };
-    for (const [reader, title, status] of [
-      [words, guide.titleEn, "Received"],
-      [zh, guide.titleZh, "已接收"],
+    // Shipped as the order page ships (dashboard/order-workflow.ts stores the carrier's code).
+    await prisma.order.updateMany({ where: { guideId: guide.id }, data: { status: "shipped", carrier: "sf", trackingNumber: "SF1234567890123" } });
+    const zh = { ...words, language: "zh-CN" as const, orderStatus: { ...words.orderStatus, shipped: "已发货" }, ordersSheet: "样册订单" };
+    for (const [reader, title, status, carrier] of [
+      [words, guide.titleEn, "Shipped", "SF Express"],
+      [zh, guide.titleZh, "已发货", "顺丰速运"],
     ] as const) {
       const sheet = await readXlsx(streamOrdersXlsx({ primary: prisma }, { guide: item }, reader, "UTC"));
       expect(sheet.name).toBe(reader.ordersSheet);
@@ -183,6 +185,8 @@ describe("XLSX exports", () => {
       expect(cell("Phone").type).toBe(ExcelJS.ValueType.String);
       expect(cell("Status").value).toBe(status);
       expect(cell("Guide").value).toBe(title);
+      expect(cell("Carrier").value).toBe(carrier);
+      expect(cell("Tracking number").value).toBe("SF1234567890123");
     }
   });
 });

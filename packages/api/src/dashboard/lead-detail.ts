@@ -54,6 +54,7 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
       },
       chatItems: {
         select: {
+          kind: true,
           createdAt: true,
           channel: { select: { name: true, platform: true } },
           message: { select: { status: true, leadCount: true, startedAt: true, answeredAt: true } },

@@ -2,6 +2,7 @@
 // (lead-csv.ts): typed columns over keyset batches.
 import { readPreferringStandby, type PrismaClient, type ReadClients } from "@once/db";
 import { formatOrderNumber } from "@once/db/domain";
+import { carrierName } from "../order/carriers.ts";
 import { batches, type ExportColumn } from "./export/columns.ts";
 import { streamCsv } from "./export/csv.ts";
 import type { ExportWords } from "./export/export-words.ts";
@@ -29,6 +30,7 @@ async function orderPage(prisma: PrismaClient, filter: OrderExportFilter, after:
       contactPhone: true,
       address: true,
       trackingNumber: true,
+      carrier: true,
       cancelReason: true,
       guide: { select: { titleEn: true, titleZh: true } },
     },
@@ -52,6 +54,8 @@ function orderColumns(words: ExportWords): ExportColumn<OrderRow>[] {
     { header: h.name, kind: "text", value: (r) => r.contactName },
     { header: h.phone, kind: "phone", value: (r) => r.contactPhone },
     { header: h.address, kind: "text", width: 40, value: (r) => r.address },
+    // The carrier's name in the file's language, like the guide's title (order/carriers.ts).
+    { header: h.carrier, kind: "text", width: 14, value: (r) => carrierName(r.carrier, words.language) },
     { header: h.trackingNumber, kind: "text", width: 20, value: (r) => r.trackingNumber },
     { header: h.cancelReason, kind: "text", width: 30, value: (r) => r.cancelReason },
   ];

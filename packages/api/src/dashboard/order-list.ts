@@ -58,7 +58,8 @@ export async function listOrders(prisma: PrismaClient, filter: OrderListFilter) 
       where,
       orderBy: newestFirst,
       take: filter.limit + 1,
-      select: { id: true, ...orderDeliverySelect, version: true, guide: orderGuideSelect },
+      // The carrier, shown with a shipped order's status.
+      select: { id: true, ...orderDeliverySelect, carrier: true, version: true, guide: orderGuideSelect },
     }),
     filter.cursor ? null : prisma.order.count({ where: orderWhere(filter) }),
   ]);

@@ -47,7 +47,8 @@ export async function reconcileDay(prisma: PrismaClient, range: z.infer<typeof r
       firstResponseAt: true,
       responseDueAt: true,
       deliveries: { where: { kind: "lead_created" }, select: { channel: true, status: true } },
-      chatItems: { select: { channel: { select: { name: true } }, message: { select: { status: true } } } },
+      // Each lead's arrival on each channel (escalations are told later, to fewer leads).
+      chatItems: { where: { kind: "arrival" }, select: { channel: { select: { name: true } }, message: { select: { status: true } } } },
       activities: { where: { kind: "assignee" }, orderBy: { createdAt: "asc" }, take: 1, select: { createdAt: true } },
     },
   });

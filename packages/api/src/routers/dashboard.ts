@@ -12,7 +12,15 @@ import { getLeadDetail } from "../dashboard/lead-detail.ts";
 import { addLeadNote, LeadConflict, LeadRuleViolation, leadNoteInput, leadUpdateInput, updateLead } from "../dashboard/lead-workflow.ts";
 import { listOrders, orderGuides, orderListInput } from "../dashboard/order-list.ts";
 import { getOrderDetail, getPackingList } from "../dashboard/order-detail.ts";
-import { OrderConflict, OrderRuleViolation, orderUpdateInput, updateOrderStatus } from "../dashboard/order-workflow.ts";
+import {
+  cancelOrder,
+  fulfilOrder,
+  orderCancelInput,
+  OrderConflict,
+  orderFulfilInput,
+  OrderRuleViolation,
+  ShipmentRefusal,
+} from "../dashboard/order-workflow.ts";
 import * as staffAdmin from "../dashboard/staff-admin.ts";
 import * as assignment from "../dashboard/assignment-admin.ts";
 import * as chatChannels from "../dashboard/chat-channels-admin.ts";
@@ -36,6 +44,7 @@ function refusal(error: unknown): never {
   if (error instanceof LeadRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
   if (error instanceof OrderConflict) throw appTRPCError("STALE_VERSION", error.message);
   if (error instanceof OrderRuleViolation) throw toTRPCError(new IdempotencyError("VALIDATION_FAILED", error.message));
+  if (error instanceof ShipmentRefusal) throw appTRPCError(error.reason, error.message);
   // The reason is the code (its params beside it): the staff page words it in the reader's language.
   if (error instanceof staffAdmin.StaffAccountError) throw appTRPCError(error.reason, error.message, { params: error.params });
   if (error instanceof assignment.AssignmentRefusal) throw appTRPCError(error.reason, error.message);
@@ -123,7 +132,10 @@ export const dashboardRouter = createTRPCRouter({
     get: staffProcedure
       .input(z.object({ id: z.uuid() }))
       .query(async ({ ctx, input }) => (await getOrderDetail(ctx.prisma, input.id)) ?? Promise.reject(notFound("order"))),
-    update: staffProcedure.input(orderUpdateInput).mutation(({ ctx, input }) => updateOrderStatus(ctx.prisma, input, ctx.staff.id).catch(refusal)),
+    /** Packing, shipping (carrier and tracking number) and delivery: the order page's Fulfilment panel. */
+    fulfil: staffProcedure.input(orderFulfilInput).mutation(({ ctx, input }) => fulfilOrder(ctx.prisma, input, ctx.staff.id).catch(refusal)),
+    /** Its Cancel order panel, with the reason. */
+    cancel: staffProcedure.input(orderCancelInput).mutation(({ ctx, input }) => cancelOrder(ctx.prisma, input, ctx.staff.id).catch(refusal)),
     packingList: staffProcedure.input(z.object({ ids: z.array(z.uuid()).min(1).max(100) })).query(({ ctx, input }) => getPackingList(ctx.prisma, input.ids)),
   }),
   /**

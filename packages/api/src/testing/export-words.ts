@@ -26,6 +26,7 @@ export const TEST_EXPORT_WORDS: ExportWords = {
     name: "Name",
     phone: "Phone",
     address: "Address",
+    carrier: "Carrier",
     trackingNumber: "Tracking number",
     cancelReason: "Cancellation reason",
   },

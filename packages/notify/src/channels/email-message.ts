@@ -1,6 +1,7 @@
 // The text of a lead's e-mail: a single-line subject, a field list of single-line values, then
 // the inquiry text (the only part with line breaks) below a separator line. The fields are
-// made single-line again here, so this layout holds whatever object it is given.
+// made single-line again here, so this layout holds whatever object it is given. With the
+// dashboard's address known, the fields end with the lead's take link (./take-link.ts).
 import type { LeadNotification } from "./lead-payload.ts";
 import { multiLine, singleLine } from "./plain-text.ts";
 
@@ -14,7 +15,7 @@ const SUBJECTS: Record<LeadNotification["type"], (lead: LeadNotification["lead"]
   "lead.escalated": (lead) => `Escalation: lead ${lead.number} has had no response for twice the target: ${lead.name}`,
 };
 
-export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { subject: string; text: string } {
+export function composeLeadEmail({ type, lead, assignee }: LeadNotification, link: string | null = null): { subject: string; text: string } {
   const fields: [string, string | null][] = [
     ["Name", lead.name],
     ["Phone", lead.phone],
@@ -34,6 +35,7 @@ export function composeLeadEmail({ type, lead, assignee }: LeadNotification): { 
       singleLine(`Lead ${lead.number} (${lead.createdAt})`),
       ...fields.flatMap(([label, value]) => (value === null ? [] : [`${label}: ${singleLine(value)}`])),
       ...(lead.possibleDuplicate ? ["Possible duplicate of an inquiry from the same phone or e-mail within 24 hours."] : []),
+      ...(link ? ["", `Open and take it: ${link}`] : []),
       "",
       INQUIRY_SEPARATOR,
       multiLine(lead.content),

@@ -2,12 +2,13 @@
 // the delivery id, so a mail system can drop a duplicate sent after a lost acknowledgement.
 import nodemailer, { type Transporter } from "nodemailer";
 import { composeLeadEmail } from "./email-message.ts";
+import { takeLink } from "./take-link.ts";
 import type { LeadNotification } from "./lead-payload.ts";
 
 const transports = new Map<string, Transporter>();
 
 export async function sendEmail(
-  options: { smtpUrl: string; from: string; to: string },
+  options: { smtpUrl: string; from: string; to: string; publicUrl?: string | null },
   notification: LeadNotification,
   requestId: string | null = null,
 ): Promise<void> {
@@ -16,7 +17,7 @@ export async function sendEmail(
     transport = nodemailer.createTransport(options.smtpUrl);
     transports.set(options.smtpUrl, transport);
   }
-  const { subject, text } = composeLeadEmail(notification);
+  const { subject, text } = composeLeadEmail(notification, takeLink(options.publicUrl, notification.lead.id));
   await transport.sendMail({
     from: options.from,
     to: options.to,

@@ -122,8 +122,33 @@ describe("chat channels", () => {
     expect(bot.received).toHaveLength(1);
     // A one-lead message names the lead and links to it.
     expect(bot.received[0]!.text).toMatch(/^New lead LD-\d{6}/);
-    expect(bot.received[0]!.text).toContain(`Open: https://leads.example.com/dashboard/leads/${id}`);
+    expect(bot.received[0]!.text).toContain(`Open and take it: https://leads.example.com/dashboard/leads/${id}?take=1`);
     expect(await sendNext(prisma, channel, target, own)).toBe("idle");
+  });
+
+  it("an escalation goes before waiting new leads, as its own message, with how long the lead has waited", async () => {
+    const bot = receivers.bot("dingtalk");
+    const channel = await channelFor(bot, "en");
+    const [waited, fresh] = await createLeads(prisma, 2, []);
+    await prisma.lead.update({ where: { id: waited! }, data: { createdAt: new Date(Date.now() - 31 * 60_000) } });
+    const own = settings("node-a");
+    const target = own.targetOf(channel)!;
+    await prisma.chatItem.createMany({
+      data: [
+        { channelId: channel.id, leadId: fresh! },
+        { channelId: channel.id, leadId: waited!, kind: "escalation" },
+      ],
+    });
+    expect(await sendNext(prisma, channel, target, own)).toBe("sent");
+    expect(await sendNext(prisma, channel, target, own)).toBe("sent");
+    expect(await sendNext(prisma, channel, target, own)).toBe("idle");
+    const [escalation, arrival] = bot.received.map((m) => m.text);
+    const [waitedNumber] = await numbersOf([waited!]);
+    const [freshNumber] = await numbersOf([fresh!]);
+    expect(escalation).toMatch(new RegExp(`^\\[Escalation\\] Lead ${waitedNumber} has waited 31 min without a first response\n`));
+    expect(escalation).toContain(`Open and take it: https://leads.example.com/dashboard/leads/${waited}?take=1`);
+    expect(escalation).not.toContain(freshNumber);
+    expect(arrival).toMatch(new RegExp(`^New lead ${freshNumber}\n`));
   });
 
   it("a message with no answer is unknown: counted, never resent by itself; an admin's resend names the same lead", async () => {

@@ -15,11 +15,15 @@
 //    leads wait for the next message, the channel pauses as long as the answer asks); failed
 //    (the channel pauses five minutes and shows why); unknown (counted, its leads stay with it,
 //    an admin may resend them by hand).
+// 5. Escalations (a lead unanswered at twice the team's target: response-clock/sweep.ts writes
+//    an `escalation` item per channel, once) go first, by the same rules, as their own messages:
+//    a group never reads an escalation inside a digest of new leads.
 import type { PrismaClient } from "@once/db";
 import { formatLeadNumber } from "@once/db/domain";
-import { digestText, leadText, testText, type ChatLanguage, type ChatLead } from "./chat-text.ts";
+import { digestText, leadText, testText, type ChatLanguage, type ChatLead, type ChatNews } from "./chat-text.ts";
 import { PLATFORMS, type ChatPlatform } from "./platforms.ts";
 import { sendChat, type SendOutcome } from "./send-chat.ts";
+import { takeLink } from "../channels/take-link.ts";
 
 /** Where a channel's messages go, once opened (its URL and secret are sealed at rest). */
 export interface ChatTarget {
@@ -120,6 +124,7 @@ const leadSelect = {
   company: true,
   content: true,
   possibleDuplicate: true,
+  createdAt: true,
   assignee: { select: { name: true } },
 } as const;
 
@@ -131,10 +136,12 @@ type LeadRow = {
   company: string | null;
   content: string;
   possibleDuplicate: boolean;
+  createdAt: Date;
   assignee: { name: string } | null;
 };
 const chatLead = (lead: LeadRow): ChatLead => ({
   number: formatLeadNumber(lead.number),
+  waitedMinutes: Math.max(0, Math.floor((Date.now() - lead.createdAt.getTime()) / 60_000)),
   name: lead.name,
   phone: lead.phone,
   company: lead.company,
@@ -156,18 +163,20 @@ export async function sendNext(
   settings: PumpSettings,
 ): Promise<"sent" | "wait" | "idle" | "busy"> {
   if (!(await lease(prisma, channel.id, settings.holder, settings.timeoutMs))) return "busy";
+  // Escalations first ("escalation" sorts after "arrival" in the enum), then by lead number.
   const waiting = await prisma.chatItem.findMany({
     where: { channelId: channel.id, messageId: null },
-    orderBy: { lead: { number: "asc" } },
+    orderBy: [{ kind: "desc" }, { lead: { number: "asc" } }],
     take: 100,
-    select: { lead: { select: leadSelect } },
+    select: { kind: true, lead: { select: leadSelect } },
   });
   if (waiting.length === 0) return "idle";
+  const news: ChatNews = waiting[0]!.kind;
   const budget = await budgetOf(prisma, channel);
   if (budget.pausedMs > 0 || budget.left <= 0) return "wait";
   const spec = PLATFORMS[channel.platform];
   const language = languageOf(channel);
-  const leads = waiting.map((w) => w.lead);
+  const leads = waiting.filter((w) => w.kind === news).map((w) => w.lead);
   const reserve = Math.ceil(spec.limits.perMinute / 4);
   // One message per lead only while they all fit: in the minute's budget with a quarter to
   // spare, and (where the platform also counts per second) within one second's allowance;
@@ -177,15 +186,14 @@ export async function sendNext(
   let text: string;
   if (oneByOne) {
     carried = [leads[0]!];
-    const link = settings.publicUrl ? new URL(`/dashboard/leads/${leads[0]!.id}`, settings.publicUrl).toString() : null;
-    text = leadText(chatLead(leads[0]!), language, spec.maxTextBytes, link);
+    text = leadText(chatLead(leads[0]!), language, spec.maxTextBytes, takeLink(settings.publicUrl, leads[0]!.id), news);
   } else {
     // Digests spaced evenly over the window: the budget lasts until the window turns.
     const spacing = 60_000 / spec.limits.perMinute;
     if (budget.sinceLastMs !== null && budget.sinceLastMs < spacing) return "wait";
-    const digest = digestText(leads.map(chatLead), language, spec.maxTextBytes);
+    const digest = digestText(leads.map(chatLead), language, spec.maxTextBytes, news);
     carried = leads.slice(0, digest.count);
-    text = digest.count === 1 ? leadText(chatLead(leads[0]!), language, spec.maxTextBytes, null) : digest.text;
+    text = digest.count === 1 ? leadText(chatLead(leads[0]!), language, spec.maxTextBytes, null, news) : digest.text;
   }
   const ids = carried.map((l) => l.id);
   // The message and its leads are claimed together; a lead another sender took in between undoes the claim.
@@ -193,7 +201,7 @@ export async function sendNext(
     .$transaction(async (tx) => {
       const created = await tx.chatMessage.create({ data: { channelId: channel.id, leadCount: ids.length }, select: { id: true } });
       const { count } = await tx.chatItem.updateMany({
-        where: { channelId: channel.id, leadId: { in: ids }, messageId: null },
+        where: { channelId: channel.id, kind: news, leadId: { in: ids }, messageId: null },
         data: { messageId: created.id },
       });
       if (count !== ids.length) throw new ClaimLost();

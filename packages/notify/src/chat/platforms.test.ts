@@ -52,6 +52,7 @@ describe("sealing", () => {
 
 const lead = (n: number, over: Partial<ChatLead> = {}): ChatLead => ({
   number: `LD-${String(n).padStart(6, "0")}`,
+  waitedMinutes: 3,
   name: "王小明",
   phone: "13812345678",
   company: null,
@@ -84,6 +85,15 @@ describe("message texts", () => {
       `${digest.count} new leads (LD-000001 – LD-${String(digest.count).padStart(6, "0")}), sent together near the platform's limit:`,
     );
     expect(digest.text.split("\n").filter((l) => l.startsWith("• LD-"))).toHaveLength(digest.count);
+  });
+
+  it("an escalation is headed as one, in the channel's language, with how long the lead has waited", () => {
+    expect(leadText(lead(7, { waitedMinutes: 31 }), "zh-CN", 2048, null, "escalation")).toMatch(/^【升级】线索 LD-000007 已等待 31 分钟，仍无首次响应\n/);
+    expect(leadText(lead(7, { waitedMinutes: 31 }), "en", 2048, null, "escalation")).toMatch(
+      /^\[Escalation\] Lead LD-000007 has waited 31 min without a first response\n/,
+    );
+    const digest = digestText([lead(7), lead(9)], "zh-CN", 2048, "escalation");
+    expect(digest.text.split("\n")[0]).toBe("【升级】2 条线索（LD-000007 – LD-000009）已等待两倍响应时限，仍无首次响应：");
   });
 });
 

@@ -1,6 +1,7 @@
 // The first-response clock's rounds on real PostgreSQL: a lead gets its due time; unanswered at
 // the target its owner is reminded once, at twice the target the admins are told once, however
-// many rounds (and nodes) run; an answered lead is left alone.
+// many rounds (and nodes) run, by e-mail and on the team's chat channels; an answered lead is
+// left alone.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@once/db";
@@ -19,6 +20,11 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe("the first-response clock", () => {
   it("times each lead, reminds its owner at the target and tells the admins at twice it, each once", async () => {
+    // A team channel (created before the leads; no address: nothing is sent from this test).
+    const channel = await prisma.chatChannel.create({
+      data: { platform: "wecom", name: `clock ${owner}`, hint: "test", createdAt: minutesAgo(60) },
+      select: { id: true },
+    });
     const [fresh, late, later, answered] = await createLeads(prisma, 4, []);
     await prisma.lead.updateMany({ where: { id: { in: [fresh!, late!, later!, answered!] } }, data: { assigneeId: owner } });
     // Dated back with the clock's fields cleared in the same statement: a worker of another test
@@ -55,5 +61,12 @@ describe("the first-response clock", () => {
     expect(of(late!)).toEqual([`lead_reminder:${owner}`]);
     expect(of(later!)).toEqual(["lead_escalated:admins", `lead_reminder:${owner}`]);
     expect(of(answered!)).toEqual([]);
+    // The escalation is told to the team's channel too, once.
+    const escalations = await prisma.chatItem.findMany({
+      where: { channelId: channel.id, kind: "escalation", leadId: { in: [fresh!, late!, later!, answered!] } },
+      select: { leadId: true },
+    });
+    expect(escalations).toEqual([{ leadId: later! }]);
+    await prisma.chatChannel.delete({ where: { id: channel.id } });
   });
 });

@@ -3,7 +3,8 @@
 // 1. leads of the last two days without a due time get one (due.ts, from the team's target);
 // 2. a lead still unanswered at its due time: reminded_at is set and its owner's reminder is
 //    written to the outbox, in one transaction: once;
-// 3. at twice the target: escalated_at, and one e-mail to the admins, likewise once.
+// 3. at twice the target: escalated_at, one e-mail to the admins and one escalation item on each
+//    group-chat channel (the team's channels; sent by chat/chat-pump.ts), likewise once.
 // Without e-mail configured the lead is still marked, and shown overdue on the dashboard. A
 // lead merged into another is its primary's: never reminded on its own.
 import type { PrismaClient } from "@once/db";
@@ -53,6 +54,14 @@ export async function sweepResponseClock(prisma: PrismaClient, channels: readonl
         data: rows.map((r) => ({ leadId: r.id, channel: "email" as const, kind: "lead_escalated" as const })),
         skipDuplicates: true,
       });
+    }
+    // Channels hear of leads from their creation on (as for arrivals, chat-pump.ts's writeChatItems).
+    if (rows.length > 0) {
+      await tx.$executeRaw`
+        insert into chat_item (channel_id, lead_id, kind)
+        select c.id, l.id, 'escalation' from chat_channel c cross join unnest(${rows.map((r) => r.id)}::uuid[]) as l(id)
+        where c.created_at <= now()
+        on conflict do nothing`;
     }
     return rows.length;
   });

@@ -51,7 +51,7 @@ export async function deliverOnce(
       // A new lead goes to sales' address; an assignment or a reminder to the owner's own; an
       // escalation to every admin (or sales' address when there is none).
       const to = notification.assignee?.email ?? (notification.admins?.length ? notification.admins.join(", ") : config.NOTIFY_EMAIL_TO);
-      await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to }, notification, requestId);
+      await sendEmail({ smtpUrl: config.NOTIFY_SMTP_URL, from: config.NOTIFY_EMAIL_FROM, to, publicUrl: config.PUBLIC_URL }, notification, requestId);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

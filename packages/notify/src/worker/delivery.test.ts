@@ -242,7 +242,14 @@ describe("e-mail delivery", () => {
     const assignee = randomUUID();
     await prisma.user.create({ data: { id: assignee, name: "Bo Li", email: `bo.${assignee}@example.com`, role: "sales" } });
     await prisma.$transaction((tx) => enqueueAssignmentNotification(tx, { leadId: lead!, assigneeId: assignee, leadVersion: 2 }, ["email"]));
-    const running = await worker(configFor({ NOTIFY_SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: "sales@example.com", NOTIFY_EMAIL_FROM: "leads@example.com" }));
+    const running = await worker(
+      configFor({
+        NOTIFY_SMTP_URL: smtp.url,
+        NOTIFY_EMAIL_TO: "sales@example.com",
+        NOTIFY_EMAIL_FROM: "leads@example.com",
+        PUBLIC_URL: "https://leads.example.com",
+      }),
+    );
     await waitFor(async () => (await statusOf([lead!])).every((d) => d.status === "delivered"), 60_000, "the mail");
     await running.stop(); // a stopped worker has finished every send it started: nothing more arrives
     expect(smtp.messages).toHaveLength(1);
@@ -251,6 +258,8 @@ describe("e-mail delivery", () => {
     const mail = parseMail(message!.raw);
     expect(header(mail, "Subject")).toEqual([expect.stringMatching(/^Lead LD-\d{6} assigned to you: Lead 0$/)]);
     expect(mail.body).toMatch(/^Bo Li, this lead was assigned to you\.\n/);
+    // The link that opens the lead and offers to take it (after sign-in, if needed).
+    expect(mail.body).toContain(`\nOpen and take it: https://leads.example.com/dashboard/leads/${lead!}?take=1\n`);
   });
 
   it("keeps CR/LF in a lead's fields from forging headers, recipients or lines in the field list", async () => {

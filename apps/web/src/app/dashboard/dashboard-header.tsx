@@ -17,6 +17,7 @@ export function DashboardHeader({ staff }: { staff: { name: string; role: "admin
   const { t } = useDashboard();
   const router = useRouter();
   const pathname = usePathname();
+  const signedInAs = staff ? t("common.signedInAs", { name: staff.name, role: t(`common.role.${staff.role}`) }) : null;
   const items = staff && !staff.mustChangePassword ? NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === "admin") : [];
   return (
     <header className="border-b border-line bg-surface print:hidden">
@@ -49,10 +50,20 @@ export function DashboardHeader({ staff }: { staff: { name: string; role: "admin
         ) : null}
         <div className="ms-auto flex flex-wrap items-center gap-x-3 gap-y-2">
           <LanguageSwitcher icon={languageIcon} />
-          {staff ? (
+          {signedInAs ? (
             <div className="flex items-center gap-2 text-sm">
-              <span className="hidden text-ink-muted sm:inline">{t("common.signedInAs", { name: staff.name, role: t(`common.role.${staff.role}`) })}</span>
-              <Button size="sm" onClick={() => void authClient.signOut().then(() => (router.push("/dashboard/sign-in"), router.refresh()))}>
+              {/* Written out on wide screens only: beside an admin's seven destinations it would
+                  push the header to a second row on a 1280-pixel screen; elsewhere it is the
+                  sign-out button's tooltip and accessible description. */}
+              <span id="signed-in-as" className="hidden text-ink-muted 2xl:inline">
+                {signedInAs}
+              </span>
+              <Button
+                size="sm"
+                title={signedInAs}
+                aria-describedby="signed-in-as"
+                onClick={() => void authClient.signOut().then(() => (router.push("/dashboard/sign-in"), router.refresh()))}
+              >
                 {t("common.signOut")}
               </Button>
             </div>

@@ -27,12 +27,13 @@ export const ORDER_EXPORT_COLUMNS = [
   "name",
   "phone",
   "address",
+  "carrier",
   "trackingNumber",
   "cancelReason",
 ] as const;
 
 export interface ExportWords {
-  /** Which of a guide's two titles to write. */
+  /** Which of a guide's two titles, and of a carrier's two names (order/carriers.ts), to write. */
   language: "en" | "zh-CN";
   leadColumns: Record<(typeof LEAD_EXPORT_COLUMNS)[number], string>;
   orderColumns: Record<(typeof ORDER_EXPORT_COLUMNS)[number], string>;

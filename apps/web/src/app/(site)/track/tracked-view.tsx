@@ -1,6 +1,7 @@
 // An order's or inquiry's progress as the customer sees it (@once/api's `Tracked`: only what
-// they gave, the steps and their times), drawn by the server page ./[number]/page.tsx with its
-// `t` and locale.
+// they gave, the steps and their times; a shipped step's carrier, named in the customer's
+// language, tracking number and a link to follow the parcel), drawn by the server page
+// ./[number]/page.tsx with its `t` and locale: no client code.
 import type { Tracked } from "@once/api";
 import { Badge, Card } from "@once/ui";
 import type { Locale, MessageKey, Translate } from "~/i18n/messages";
@@ -55,10 +56,28 @@ export function TrackedView({ tracked, t, locale }: { tracked: Tracked; t: Trans
             <p className="text-sm text-ink-muted">
               <time data-changing>{when(s.at)}</time>
             </p>
+            {"carrier" in s && s.carrier ? (
+              <p className="text-sm text-ink" data-testid="carrier">
+                {t("track.carrier", { carrier: locale === "zh-CN" ? s.carrier.zh : s.carrier.en })}
+              </p>
+            ) : null}
             {"trackingNumber" in s && s.trackingNumber ? (
-              <p className="text-sm text-ink" data-testid="tracking-number">
+              <p className="text-sm break-all text-ink" data-testid="tracking-number">
                 {t("track.trackingNumber", { number: s.trackingNumber })}
               </p>
+            ) : null}
+            {"trackingUrl" in s && s.trackingUrl ? (
+              // The carrier's own page (or kuaidi100's), in a new tab: this page stays where it was, and is not named to it.
+              <a
+                href={s.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-6 items-center text-sm font-medium text-brand underline-offset-2 hover:underline"
+                data-testid="tracking-link"
+              >
+                {t("track.followParcel")} <span aria-hidden>&nbsp;↗</span>
+                <span className="sr-only"> {t("track.newTab")}</span>
+              </a>
             ) : null}
             {"reason" in s && s.reason ? (
               <p className="text-sm break-words text-ink" data-testid="cancel-reason">

@@ -1,11 +1,12 @@
 "use client";
 // The order list's rows: a table from `sm` up, cards on phones (as the lead list, ../leads/
 // lead-rows.tsx), where seven columns would run off the screen. Both carry the check boxes that
-// choose the orders for the packing list.
+// choose the orders for the packing list, and a shipped order's carrier with its status.
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, Checkbox } from "@once/ui";
 import type { OrderStatus } from "@once/db/domain";
+import { carrierName } from "@once/api/carriers";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -19,6 +20,8 @@ export interface OrderRow {
   contactPhone: string | null;
   /** The delivery address, shortened by the server (the whole one is on the order's page). */
   addressExcerpt: string | null;
+  /** The shipment's carrier (a code of @once/api/carriers), shown with the status. */
+  carrier: string | null;
   guide: { titleEn: string; titleZh: string };
 }
 
@@ -41,6 +44,17 @@ function SelectBox({ row, selected, onSelect }: { row: OrderRow } & Pick<RowsPro
       aria-label={`${t("orders.col.select")} ${row.number}`}
     />
   );
+}
+
+/** A shipped order's carrier beside its status, in the reader's language (nothing before it ships). */
+function CarrierNote({ row }: { row: OrderRow }) {
+  const { locale } = useDashboard();
+  const name = carrierName(row.carrier, locale);
+  return name ? (
+    <span className="text-xs text-ink-muted" data-testid="order-row-carrier">
+      {name}
+    </span>
+  ) : null;
 }
 
 function NumberLink({ row, query }: { row: OrderRow; query: string }) {
@@ -97,7 +111,10 @@ export function OrderTableRows({
               {o.contactPhone ? <span className="block text-ink-muted">{o.contactPhone}</span> : null}
             </td>
             <td>
-              <OrderStatusBadge status={o.status} t={t} />
+              <span className="flex flex-col items-start gap-1">
+                <OrderStatusBadge status={o.status} t={t} />
+                <CarrierNote row={o} />
+              </span>
             </td>
           </tr>
         ))}
@@ -125,7 +142,8 @@ export function OrderCards({ rows, selected, onSelect, query }: RowsProps) {
               <div className="min-w-0 flex-1 space-y-1">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <NumberLink row={o} query={query} />
-                  <span className="ms-auto">
+                  <span className="ms-auto flex items-center gap-2">
+                    <CarrierNote row={o} />
                     <OrderStatusBadge status={o.status} t={t} />
                   </span>
                 </div>

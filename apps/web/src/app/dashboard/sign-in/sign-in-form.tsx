@@ -10,7 +10,8 @@ import { authClient } from "../auth-client";
 // 403 only after the right password (packages/auth): the account's holder may know it is disabled.
 const FAILURE: Record<number, DashboardKey> = { 429: "common.signIn.tooMany", 403: "common.signIn.disabled" };
 
-export function SignInForm() {
+/** `returnTo`: where a successful sign-in goes, a dashboard path already checked by the page (server/return-path.ts). */
+export function SignInForm({ returnTo }: { returnTo: string }) {
   const { t } = useDashboard();
   const router = useRouter();
   const [error, setError] = useState<DashboardKey | null>(null);
@@ -28,7 +29,7 @@ export function SignInForm() {
           .then(({ error: failure }) => {
             // refresh(): the dashboard's layout (header, navigation) is kept across client
             // navigations, and it was rendered for nobody.
-            if (!failure) return (router.push("/dashboard/leads"), router.refresh());
+            if (!failure) return (router.push(returnTo), router.refresh());
             setError(FAILURE[failure.status] ?? "common.signIn.wrong");
           })
           .catch(() => setError("common.signIn.unreachable"))

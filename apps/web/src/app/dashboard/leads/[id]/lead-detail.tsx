@@ -22,6 +22,7 @@ import { LeadStatusBadge } from "../../status-badge";
 import { LAST_LIST_KEY } from "../list-params";
 import { LeadTimeline } from "./lead-timeline";
 import { SameCustomer } from "./same-customer";
+import { TakeOffer } from "./take-offer";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
 
@@ -47,8 +48,8 @@ function duration(ms: number, t: DashboardTranslate): string {
   return minutes < 60 ? t("lead.duration.minutes", { minutes }) : t("lead.duration.hours", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
-/** `selfId`: the signed-in staff member, for "I'll take it". */
-export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boolean; selfId: string }) {
+/** `selfId`: the signed-in staff member, for "I'll take it"; `offerTake`: opened from a take link, the offer comes first. */
+export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: string; isAdmin: boolean; selfId: string; offerTake?: boolean }) {
   const trpc = useTRPC();
   const { t, time } = useDashboard();
   const queryClient = useQueryClient();
@@ -97,6 +98,17 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
         <LeadStatusBadge status={l.status} t={t} />
         {l.possibleDuplicate ? <Badge tone="warning">{t("leads.possibleDuplicate")}</Badge> : null}
       </header>
+      {offerTake ? (
+        <TakeOffer
+          number={l.number}
+          selfId={selfId}
+          owner={l.assignee}
+          answered={!!l.firstResponseAt}
+          mergedInto={l.mergedInto}
+          busy={update.isPending}
+          onTake={() => update.mutate({ id, version: l.version, assigneeId: selfId })}
+        />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <Card>
           <Facts>
@@ -176,7 +188,7 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
               </div>
             </form>
           ) : null}
-          {!l.firstResponseAt ? (
+          {!l.firstResponseAt && !offerTake ? (
             <Button
               className="mb-4"
               variant="primary"
@@ -249,8 +261,8 @@ export function LeadDetail({ id, isAdmin, selfId }: { id: string; isAdmin: boole
         {l.chatItems.length > 0 ? (
           <ul className="mb-2 space-y-2 text-sm" data-testid="chat-deliveries">
             {l.chatItems.map((c) => (
-              <li key={`${c.channel.name}-${c.createdAt.toISOString()}`}>
-                {t("lead.chat", {
+              <li key={`${c.channel.name}-${c.kind}-${c.createdAt.toISOString()}`}>
+                {t(c.kind === "escalation" ? "lead.chatEscalation" : "lead.chat", {
                   channel: `${c.channel.name} (${t(`lead.chatPlatform.${c.channel.platform}`)})`,
                   status: c.message ? t(`lead.chatStatus.${c.message.status}`, { count: c.message.leadCount }) : t("lead.chatStatus.waiting"),
                 })}

@@ -1,35 +1,30 @@
 "use client";
-// One order: what to send where, the next fulfilment steps (shipping asks for the tracking
-// number, cancelling for a reason), the timeline and the customer's other orders. Every change
-// carries the version this page saw: if someone else moved the order meanwhile, nothing is
-// written and the page says so and offers to reload.
+// One order: what to send where (with the shipment's carrier, tracking number and a link to the
+// carrier's tracking page once shipped), two action panels side by side with the facts — the
+// Fulfilment steps (./fulfilment-panel.tsx) and, apart, the destructive Cancel order
+// (./cancel-panel.tsx), each with its own message (./order-actions.ts) — the timeline and the
+// customer's other orders. Every change carries the version this page saw: if someone else moved
+// the order meanwhile, nothing is written and the panel says so and offers to reload.
 import Link from "next/link";
 import { errorText } from "../../error-text";
-import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, Card, Facts, Field, Input, Notice, Textarea } from "@once/ui";
+import { useQuery } from "@tanstack/react-query";
+import { Card, Facts, Notice } from "@once/ui";
 import { CircleAlert, Icon } from "@once/ui/icons";
-import { ORDER_TRANSITIONS, type OrderStatus } from "@once/db/domain";
+import { carrierName, trackingLink } from "@once/api/carriers";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { useTRPC } from "~/trpc/react";
-import { protocolCode } from "../../protocol-code";
-import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
 import { OrderStatusBadge } from "../order-status-badge";
+import { CancelPanel } from "./cancel-panel";
+import { FulfilmentPanel } from "./fulfilment-panel";
+import { useOrderActions } from "./order-actions";
 
 const sectionTitle = "mb-3 text-lg font-semibold";
 
 export function OrderDetail({ id, backHref }: { id: string; backHref: string }) {
   const trpc = useTRPC();
   const { t, time, locale } = useDashboard();
-  const queryClient = useQueryClient();
   const order = useQuery(trpc.dashboard.orders.get.queryOptions({ id }));
-  const [tracking, setTracking] = useState("");
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState<"tracking" | "reason" | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.orders.get.queryKey({ id }) });
-  const update = useMutation(trpc.dashboard.orders.update.mutationOptions({ onSuccess: () => (setTracking(""), setReason(""), refresh()) }));
-  // Below the workflow's buttons: on a phone often under the screen's foot.
-  const outcomeArea = useRevealOutcome<HTMLDivElement>(settledAt(update));
+  const actions = useOrderActions(id);
   if (order.error)
     return (
       <Notice tone="danger" icon={<Icon node={CircleAlert} />} role="alert">
@@ -39,21 +34,8 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
   if (!order.data) return <p className="text-ink-muted">{t("common.loading")}</p>;
   const o = order.data;
   const title = (g: { titleEn: string; titleZh: string }) => (locale === "zh-CN" ? g.titleZh : g.titleEn);
-  const stale = update.error && protocolCode(update.error) === "STALE_VERSION";
-  const move = (status: OrderStatus) => {
-    // A field's refusal replaces the last outcome: no "Saved." left beside a new error.
-    if (status === "shipped" && !tracking.trim()) return (update.reset(), setMissing("tracking"));
-    if (status === "cancelled" && !reason.trim()) return (update.reset(), setMissing("reason"));
-    setMissing(null);
-    update.mutate({
-      id,
-      version: o.version,
-      status,
-      ...(status === "shipped" && { trackingNumber: tracking.trim() }),
-      ...(status === "cancelled" && { reason: reason.trim() }),
-    });
-  };
-  const next = ORDER_TRANSITIONS[o.status];
+  const link = trackingLink(o.carrier, o.trackingNumber);
+  const carrier = carrierName(o.carrier, locale);
   return (
     <article className="space-y-4">
       <Link href={backHref} className="text-sm font-medium text-brand hover:underline">
@@ -63,7 +45,7 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("orders.detail.title", { number: o.number })}</h1>
         <OrderStatusBadge status={o.status} t={t} />
       </header>
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+      <div className="grid items-start gap-4 lg:grid-cols-[3fr_2fr]">
         <Card>
           <Facts>
             <dt>{t("orders.detail.guide")}</dt>
@@ -78,11 +60,32 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
             <dd className="whitespace-pre-line">{o.address ?? t("common.none")}</dd>
             <dt>{t("orders.detail.received")}</dt>
             <dd>{time(o.createdAt)}</dd>
+            {carrier ? (
+              <>
+                <dt>{t("orders.detail.carrier")}</dt>
+                <dd data-testid="order-carrier">{carrier}</dd>
+              </>
+            ) : null}
             {o.trackingNumber ? (
               <>
                 <dt>{t("orders.detail.tracking")}</dt>
-                <dd className="font-mono" data-testid="order-tracking">
-                  {o.trackingNumber}
+                <dd className="flex flex-wrap items-baseline gap-x-3">
+                  <span className="font-mono break-all" data-testid="order-tracking">
+                    {o.trackingNumber}
+                  </span>
+                  {link ? (
+                    // The carrier's own page (or kuaidi100's), never told where the reader came from.
+                    <a
+                      href={link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-sm font-medium text-brand hover:underline"
+                      data-testid="order-track-link"
+                    >
+                      {t("orders.detail.trackLink")} <span aria-hidden>↗</span>
+                      <span className="sr-only"> {t("orders.detail.newTab")}</span>
+                    </a>
+                  ) : null}
                 </dd>
               </>
             ) : null}
@@ -94,60 +97,10 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
             ) : null}
           </Facts>
         </Card>
-        <Card role="region" aria-labelledby="workflow-heading">
-          <h2 id="workflow-heading" className={sectionTitle}>
-            {t("orders.workflow.title")}
-          </h2>
-          {next.length === 0 ? <p className="text-sm text-ink-muted">{t("orders.workflow.final", { status: t(`orders.status.${o.status}`) })}</p> : null}
-          {next.includes("shipped") ? (
-            <Field
-              id="order-tracking-input"
-              label={t("orders.workflow.trackingLabel")}
-              error={missing === "tracking" ? t("orders.workflow.trackingRequired") : undefined}
-            >
-              <Input
-                id="order-tracking-input"
-                value={tracking}
-                maxLength={60}
-                onChange={(e) => setTracking(e.target.value)}
-                aria-invalid={missing === "tracking" || undefined}
-              />
-            </Field>
-          ) : null}
-          {next.includes("cancelled") ? (
-            <Field
-              id="order-reason-input"
-              label={t("orders.workflow.reasonLabel")}
-              error={missing === "reason" ? t("orders.workflow.reasonRequired") : undefined}
-            >
-              <Textarea
-                id="order-reason-input"
-                className="min-h-20"
-                value={reason}
-                maxLength={500}
-                onChange={(e) => setReason(e.target.value)}
-                aria-invalid={missing === "reason" || undefined}
-              />
-            </Field>
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            {next.map((status) => (
-              <Button key={status} variant={status === "cancelled" ? "secondary" : "primary"} disabled={update.isPending} onClick={() => move(status)}>
-                {t(`orders.workflow.to.${status}`)}
-              </Button>
-            ))}
-          </div>
-          <div ref={outcomeArea}>
-            <p role="status" className={update.error ? "mt-3 text-sm font-medium text-danger" : "mt-3 text-sm text-ink-muted"} data-testid="update-status">
-              {update.error ? errorText(update.error, t) : update.isSuccess ? t("common.saved") : ""}
-            </p>
-            {stale ? (
-              <Button className="mt-2" onClick={() => (update.reset(), void refresh())}>
-                {t("common.reload")}
-              </Button>
-            ) : null}
-          </div>
-        </Card>
+        <div className="space-y-4">
+          <FulfilmentPanel order={o} actions={actions} />
+          <CancelPanel order={o} actions={actions} />
+        </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card role="region" aria-labelledby="timeline-heading">
@@ -167,7 +120,12 @@ export function OrderDetail({ id, backHref }: { id: string; backHref: string }) 
                   to: t(`orders.status.${e.toStatus}`),
                   actor: e.actor?.name ?? t("orders.detail.customer"),
                 })}
-                {e.trackingNumber ? <span className="block font-mono">{e.trackingNumber}</span> : null}
+                {e.trackingNumber ? (
+                  <span className="block">
+                    {e.carrier ? `${carrierName(e.carrier, locale)} ` : ""}
+                    <span className="font-mono">{e.trackingNumber}</span>
+                  </span>
+                ) : null}
                 {e.reason ? <span className="block whitespace-pre-line">{e.reason}</span> : null}
               </li>
             ))}
