@@ -38,6 +38,7 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
       },
       notes: { select: { id: true, body: true, createdAt: true, author: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
       mergedInto: { select: { id: true, number: true } },
+      guide: { select: { slug: true, titleZh: true, titleEn: true } },
       mergesAsPrimary: {
         select: {
           id: true,

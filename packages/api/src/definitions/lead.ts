@@ -15,10 +15,10 @@ export const leadDefinition = {
     tag: "Leads",
     summary: "Send an inquiry",
     description:
-      "Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail and company optional. Two inquiries under different keys are two inquiries, even with the same content.",
+      "Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail, company and the sample guide it is about (`guide`, the guide's slug) optional. Two inquiries under different keys are two inquiries, even with the same content.",
     cases: leadCases,
     input: inputs.lead,
     output: schemas.Lead,
   },
-  rejections: [],
+  rejections: ["GUIDE_NOT_FOUND"],
 } satisfies ServerOperation<"lead", "lead">;

@@ -48,7 +48,7 @@ const adminCaller = () =>
 const salesCaller = (id: string) =>
   createCaller(createContextInner({ prisma, customerId: null, staff: { id, role: "sales", name: "", email: "" } })).dashboard.assignment;
 
-async function submit(fields: { content: string; phone?: string; email?: string | null }, channels: ("webhook" | "email")[] = []) {
+async function submit(fields: { content: string; phone?: string; email?: string | null; guide?: string }, channels: ("webhook" | "email")[] = []) {
   const result = await runOnce(recordStore(prisma), leadOperation({ channels }), {
     principal: newCustomer().principal,
     key: mintOperationKey(),
@@ -58,18 +58,28 @@ async function submit(fields: { content: string; phone?: string; email?: string 
       content: fields.content,
       email: fields.email ?? null,
       company: null,
+      guide: fields.guide ?? null,
     },
   });
-  return prisma.lead.findUniqueOrThrow({ where: { id: result.resultId! }, select: { id: true, assigneeId: true, arrivalAssignment: true } });
+  if (!result.resultId) return null;
+  return prisma.lead.findUniqueOrThrow({ where: { id: result.resultId }, select: { id: true, assigneeId: true, arrivalAssignment: true, guideId: true } });
 }
 
 describe("reading a lead for rules", () => {
+  const lead = (content: string, guideId: string | null = null) => ({ name: "", content, company: null, guideId });
   it("tells Chinese text from other text, and matches a keyword in any case", () => {
-    expect(leadLanguage({ name: "Zhao", content: "需要样品", company: null })).toBe("zh");
-    expect(leadLanguage({ name: "Zhao", content: "need samples", company: null })).toBe("en");
-    expect(ruleMatches({ keyword: "Valve", language: null }, { name: "", content: "about VALVES", company: null })).toBe(true);
-    expect(ruleMatches({ keyword: "valve", language: "zh" }, { name: "", content: "about valves", company: null })).toBe(false);
-    expect(ruleMatches({ keyword: null, language: null }, { name: "", content: "anything", company: null })).toBe(false);
+    expect(leadLanguage(lead("需要样品"))).toBe("zh");
+    expect(leadLanguage(lead("need samples"))).toBe("en");
+    expect(ruleMatches({ keyword: "Valve", language: null, guideId: null }, lead("about VALVES"))).toBe(true);
+    expect(ruleMatches({ keyword: "valve", language: "zh", guideId: null }, lead("about valves"))).toBe(false);
+    expect(ruleMatches({ keyword: null, language: null, guideId: null }, lead("anything"))).toBe(false);
+  });
+  it("matches a guide rule to inquiries about that guide only", () => {
+    const guide = randomUUID();
+    expect(ruleMatches({ keyword: null, language: null, guideId: guide }, lead("anything", guide))).toBe(true);
+    expect(ruleMatches({ keyword: null, language: null, guideId: guide }, lead("anything"))).toBe(false);
+    expect(ruleMatches({ keyword: null, language: null, guideId: guide }, lead("anything", randomUUID()))).toBe(false);
+    expect(ruleMatches({ keyword: null, language: "zh", guideId: guide }, lead("anything", guide))).toBe(false);
   });
 });
 
@@ -77,14 +87,14 @@ describe("assignment at arrival", () => {
   it("takes turns among a rule's members, balanced, and skips whoever is away", async () => {
     const { id } = await adminCaller().createRule({ keyword: tag, memberIds: [people.ana, people.bo, people.cy] });
     const owners: string[] = [];
-    for (let i = 0; i < 9; i++) owners.push((await submit({ content: `question about ${tag} #${i}` })).assigneeId!);
+    for (let i = 0; i < 9; i++) owners.push((await submit({ content: `question about ${tag} #${i}` }))!.assigneeId!);
     for (const person of [people.ana, people.bo, people.cy]) expect(owners.filter((o) => o === person)).toHaveLength(3);
 
     await salesCaller(people.bo).setAway({ userId: people.bo, away: true });
     const whileAway = await Promise.all(Array.from({ length: 6 }, (_, i) => submit({ content: `${tag} while Bo is away ${i}` })));
-    expect(whileAway.every((l) => l.arrivalAssignment === "rule")).toBe(true);
-    expect(whileAway.filter((l) => l.assigneeId === people.ana)).toHaveLength(3);
-    expect(whileAway.filter((l) => l.assigneeId === people.cy)).toHaveLength(3);
+    expect(whileAway.every((l) => l!.arrivalAssignment === "rule")).toBe(true);
+    expect(whileAway.filter((l) => l!.assigneeId === people.ana)).toHaveLength(3);
+    expect(whileAway.filter((l) => l!.assigneeId === people.cy)).toHaveLength(3);
     await salesCaller(people.bo).setAway({ userId: people.bo, away: false });
     await adminCaller().deleteRule({ id });
   });
@@ -94,7 +104,7 @@ describe("assignment at arrival", () => {
     await adminCaller().setAway({ userId: people.cy, away: true });
     const overview = await adminCaller().overview();
     expect(overview.rules.find((r) => r.id === id)?.fallsBack).toBe(true);
-    const lead = await submit({ content: `about ${tag}-solo` });
+    const lead = (await submit({ content: `about ${tag}-solo` }))!;
     expect(lead.arrivalAssignment).toBe("rule_fallback");
     expect(lead.assigneeId).not.toBeNull();
     expect(lead.assigneeId).not.toBe(people.cy);
@@ -102,12 +112,31 @@ describe("assignment at arrival", () => {
     await adminCaller().deleteRule({ id });
   });
 
+  it("gives the inquiries about a guide to its rule's members, stores the guide, and refuses an unknown guide", async () => {
+    const slug = `guide-${tag}`;
+    const guide = await prisma.guide.create({
+      data: { slug, titleZh: "测试资料", titleEn: "Test guide", summaryZh: "-", summaryEn: "-", stock: 1 },
+      select: { id: true },
+    });
+    const { id } = await adminCaller().createRule({ guideId: guide.id, memberIds: [people.cy] });
+    const about = (await submit({ content: "when can you send it?", guide: slug }))!;
+    expect(about).toMatchObject({ assigneeId: people.cy, arrivalAssignment: "rule", guideId: guide.id });
+    // The same words without the guide are not the rule's.
+    expect((await submit({ content: "when can you send it?" }))!.guideId).toBeNull();
+    expect(await submit({ content: `about a guide that is not there ${tag}`, guide: `${slug}-missing` })).toBeNull();
+    expect(await prisma.lead.count({ where: { content: `about a guide that is not there ${tag}` } })).toBe(0);
+    // A rule naming a guide that is not in the catalog is refused, nothing saved.
+    await expect(adminCaller().createRule({ guideId: randomUUID(), memberIds: [people.cy] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await adminCaller().deleteRule({ id });
+    expect(await prisma.assignmentRule.count({ where: { guideId: guide.id } })).toBe(0);
+  });
+
   it("gives a follow-up from the same phone or e-mail to the earlier lead's owner, told once by e-mail", async () => {
     const { id } = await adminCaller().createRule({ keyword: `${tag}-first`, memberIds: [people.bo] });
     const email = `${randomUUID()}@example.com`;
-    const first = await submit({ content: `${tag}-first`, email }, ["webhook", "email"]);
+    const first = (await submit({ content: `${tag}-first`, email }, ["webhook", "email"]))!;
     expect(first.assigneeId).toBe(people.bo);
-    const byEmail = await submit({ content: "a second question, nothing in common", email }, ["webhook", "email"]);
+    const byEmail = (await submit({ content: "a second question, nothing in common", email }, ["webhook", "email"]))!;
     expect(byEmail).toMatchObject({ assigneeId: people.bo, arrivalAssignment: "follow_up" });
     const told = await prisma.notificationDelivery.findMany({
       where: { leadId: byEmail.id, kind: "lead_assigned" },

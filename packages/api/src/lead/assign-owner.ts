@@ -3,7 +3,7 @@
 //
 // In order: a follow-up (the same phone or e-mail within the duplicate window) goes to the
 // owner of the earlier lead while they are available; else the first of the admins' rules
-// (by position) that matches the lead takes turns among its available members; a matching rule
+// (by position) that matches the lead (its guide, its language, a keyword) takes turns among its available members; a matching rule
 // whose members are all away or disabled falls back to round-robin among everyone (and the lead
 // says so). "Everyone" is the available sales people, or the available admins when there is no
 // sales person yet (a fresh install). Available: not disabled, not away.
@@ -18,6 +18,8 @@ export interface LeadText {
   content: string;
   company: string | null;
   name: string;
+  /** The sample guide the inquiry is about, if any. */
+  guideId: string | null;
 }
 
 export interface Owner {
@@ -29,14 +31,15 @@ export interface Owner {
 export const leadLanguage = (lead: LeadText): "zh" | "en" => (/\p{Script=Han}/u.test(`${lead.name} ${lead.content} ${lead.company ?? ""}`) ? "zh" : "en");
 
 /** Whether a rule's conditions (each optional, at least one set) all hold for the lead. */
-export function ruleMatches(rule: { keyword: string | null; language: string | null }, lead: LeadText): boolean {
+export function ruleMatches(rule: { keyword: string | null; language: string | null; guideId: string | null }, lead: LeadText): boolean {
+  if (rule.guideId && rule.guideId !== lead.guideId) return false;
   if (rule.language && rule.language !== leadLanguage(lead)) return false;
   if (rule.keyword) {
     const needle = rule.keyword.toLocaleLowerCase();
     const haystack = `${lead.content}\n${lead.company ?? ""}`.toLocaleLowerCase();
     if (!haystack.includes(needle)) return false;
   }
-  return rule.keyword !== null || rule.language !== null;
+  return rule.keyword !== null || rule.language !== null || rule.guideId !== null;
 }
 
 const EVERYONE = "everyone";
@@ -64,7 +67,10 @@ export async function chooseOwner(tx: Prisma.TransactionClient, lead: LeadText, 
   const availableIds = new Set(available.map((u) => u.id));
   if (earlierOwnerId && availableIds.has(earlierOwnerId)) return { assigneeId: earlierOwnerId, arrivalAssignment: "follow_up" };
 
-  const rules = await tx.assignmentRule.findMany({ orderBy: { position: "asc" }, select: { id: true, keyword: true, language: true, memberIds: true } });
+  const rules = await tx.assignmentRule.findMany({
+    orderBy: { position: "asc" },
+    select: { id: true, keyword: true, language: true, guideId: true, memberIds: true },
+  });
   const rule = rules.find((r) => ruleMatches(r, lead));
   if (rule) {
     const members = rule.memberIds.filter((id) => availableIds.has(id));

@@ -1,5 +1,6 @@
 // What an inquiry is made of (the older lead form's fields and limits, "seed 000" in
-// docs/GUARANTEES.md: name 50, phone 20, content 1000; optional e-mail and company).
+// docs/GUARANTEES.md: name 50, phone 20, content 1000; optional e-mail and company), and the
+// sample guide it is about when asked from the guide's page (its slug, as an order's item).
 // Fingerprint: every business field; the phone is compared in its normalised form, so
 // "138 0000 0000" and "13800000000" are the same inquiry.
 // Written with zod/mini: the browser bundles this file, and mini tree-shakes. Every text field
@@ -51,10 +52,14 @@ export const leadInputSchema = z.object({
     z.transform((v: string | null | undefined) => (v ? v.toLowerCase() : null)),
   ),
   company: optionalText("company", FIELD_LIMITS.company),
+  // Optional in the parsed value too: inputs built in code (samples, tests) may leave it out.
+  guide: z.optional(optionalText("guide", FIELD_LIMITS.item)),
 });
 export type LeadInput = z.output<typeof leadInputSchema>;
 
-export const leadFingerprint = { fields: ["name", "phone", "content", "email", "company"] } as const;
+// A missing guide and null count the same (the fingerprint's default), so keys taken before
+// inquiries could name a guide keep their fingerprints.
+export const leadFingerprint = { fields: ["name", "phone", "content", "email", "company", "guide"] } as const;
 
 export const leadViewSchema = z.object({
   id: z.uuid(),

@@ -1,12 +1,15 @@
 // lead.submit: one inquiry per operation. A new key with the same phone or e-mail within 24
 // hours is a new inquiry on purpose (never mistaken for a retry), flagged as a possible
 // duplicate, and goes to the earlier lead's owner. Every lead gets its owner (assign-owner.ts)
-// and sales are notified through the transactional outbox, all in the same transaction.
+// and sales are notified through the transactional outbox, all in the same transaction. An
+// inquiry about a guide that is not in the catalog is a stored rejection (GUIDE_NOT_FOUND), as
+// an order of one is.
 import type { Prisma } from "@once/db";
 import type { IdempotentOperation } from "@once/idempotency/server";
 import { enqueueAssignmentNotification, enqueueLeadNotifications, type Channel } from "@once/notify";
 import { customerIdOf } from "../session/customer-session.ts";
 import { operationIdentity } from "../definitions/define.ts";
+import { reject } from "../business-rejection.ts";
 import { chooseOwner } from "./assign-owner.ts";
 import { DUPLICATE_WINDOW_MS, formatLeadNumber, type LeadInput, type LeadView } from "./lead-schema.ts";
 
@@ -21,13 +24,15 @@ export interface LeadSettings {
 export const leadOperation = ({ channels, requestId }: LeadSettings): IdempotentOperation<LeadInput, LeadView, Prisma.TransactionClient> => ({
   ...operationIdentity("lead"),
   async execute(tx, input, { principal, key }) {
+    const guide = input.guide ? await tx.guide.findFirst({ where: { slug: input.guide, active: true }, select: { id: true } }) : null;
+    if (input.guide && !guide) return reject("GUIDE_NOT_FOUND", `there is no guide "${input.guide}"`);
     const sameCustomer = input.email ? [{ phone: input.phone }, { email: input.email }] : [{ phone: input.phone }];
     const earlier = await tx.lead.findFirst({
       where: { OR: sameCustomer, createdAt: { gte: new Date(Date.now() - DUPLICATE_WINDOW_MS) } },
       orderBy: { createdAt: "desc" },
       select: { id: true, assigneeId: true },
     });
-    const owner = await chooseOwner(tx, input, earlier?.assigneeId ?? null);
+    const owner = await chooseOwner(tx, { ...input, guideId: guide?.id ?? null }, earlier?.assigneeId ?? null);
     const lead = await tx.lead.create({
       data: {
         customerId: customerIdOf(principal),
@@ -37,6 +42,7 @@ export const leadOperation = ({ channels, requestId }: LeadSettings): Idempotent
         content: input.content,
         email: input.email,
         company: input.company,
+        guideId: guide?.id ?? null,
         possibleDuplicate: earlier !== null,
         duplicateOfId: earlier?.id ?? null,
         assigneeId: owner.assigneeId,

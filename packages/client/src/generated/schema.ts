@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Send an inquiry
-         * @description Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail and company optional. Two inquiries under different keys are two inquiries, even with the same content.
+         * @description Name ≤ 50, phone ≤ 20, content ≤ 1000 characters; e-mail, company and the sample guide it is about (`guide`, the guide's slug) optional. Two inquiries under different keys are two inquiries, even with the same content.
          */
         post: operations["createLead"];
         delete?: never;
@@ -417,6 +417,7 @@ export interface operations {
                     content: string;
                     email?: ("" | string) | null;
                     company?: string | null;
+                    guide?: string | null;
                 };
             };
         };
@@ -447,6 +448,17 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (GUIDE_NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

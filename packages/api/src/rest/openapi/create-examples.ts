@@ -222,15 +222,38 @@ const sampleLead = {
   company: "Harbour Trading",
 };
 
-export const leadCases: readonly ExampleCase[] = protocolCases(
-  { body: sampleLead, response: { id: SAMPLE_LEAD_ID, number: "LD-000017", status: "new", createdAt: SAMPLE_CREATED_AT } },
-  { ...sampleLead, content: "Please send a quote for 50 copies." },
+const leadView = { id: SAMPLE_LEAD_ID, number: "LD-000017", status: "new", createdAt: SAMPLE_CREATED_AT };
+
+export const leadCases: readonly ExampleCase[] = [
+  ...protocolCases(
+    { body: sampleLead, response: leadView },
+    { ...sampleLead, content: "Please send a quote for 50 copies." },
+    {
+      body: { name: "", phone: "x", content: "hi" },
+      response: problem(
+        new IdempotencyError("VALIDATION_FAILED", `name: name is required; phone: ${PHONE_RULE}`, {
+          fields: { name: ["name is required"], phone: [PHONE_RULE] },
+        }),
+      ),
+    },
+  ),
   {
-    body: { name: "", phone: "x", content: "hi" },
-    response: problem(
-      new IdempotencyError("VALIDATION_FAILED", `name: name is required; phone: ${PHONE_RULE}`, {
-        fields: { name: ["name is required"], phone: [PHONE_RULE] },
-      }),
-    ),
+    name: "aboutGuide",
+    summary: "An inquiry about a sample guide",
+    description:
+      "`guide` is the guide's slug, as an order's `item`: sales see which guide the inquiry is about, and an assignment rule may send such inquiries to its own people.",
+    status: 201,
+    key: SAMPLE_KEY,
+    body: { ...sampleLead, guide: "sample-guide" },
+    response: leadView,
   },
-);
+  {
+    name: "guideNotFound",
+    summary: "An inquiry about an unknown guide",
+    description: "A business rejection is a final outcome: stored under the key and replayed (with `Idempotent-Replayed: true`).",
+    status: 404,
+    key: SAMPLE_KEY,
+    body: { ...sampleLead, guide: "no-such-guide" },
+    response: rejection(reject("GUIDE_NOT_FOUND", `there is no guide "no-such-guide"`)),
+  },
+];

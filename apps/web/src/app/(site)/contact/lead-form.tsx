@@ -1,6 +1,7 @@
 "use client";
 // The inquiry form (the older lead form's fields and limits, "seed 000" in docs/GUARANTEES.md),
-// validated with the server's own schema.
+// validated with the server's own schema; asked from a guide's page, it carries the guide's slug
+// (a hidden field, so a press before the scripts arrive sends it too: ~/submission/early-press.ts).
 import { useForm } from "react-hook-form";
 import type { LeadInput } from "@once/api/schemas";
 import { FIELD_LIMITS } from "@once/api/field-limits";
@@ -10,15 +11,28 @@ import { TextField } from "~/submission/text-field";
 import { FormEnd } from "~/submission/form-end";
 import { submissionFormProps, useDeferredSubmission } from "~/submission/use-deferred-submission";
 
-type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string };
+type LeadFormValues = { name: string; phone: string; content: string; email: string; company: string; guide: string };
 
-/** `sendIcon` and `heldNote`: drawn by the server page (~/submission/send-icon.tsx, ~/submission/held-note.tsx). */
-export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialContent?: string; sendIcon: React.ReactNode; heldNote: React.ReactNode }) {
+/**
+ * `sendIcon` and `heldNote`: drawn by the server page (~/submission/send-icon.tsx, ~/submission/held-note.tsx);
+ * `guide`: the guide the inquiry is about (its slug and title in the page's language), if any.
+ */
+export function LeadForm({
+  initialContent = "",
+  guide = null,
+  sendIcon,
+  heldNote,
+}: {
+  initialContent?: string;
+  guide?: { slug: string; title: string } | null;
+  sendIcon: React.ReactNode;
+  heldNote: React.ReactNode;
+}) {
   const { t } = useI18n();
   const labels = { name: t("form.name"), phone: t("form.phone"), content: t("form.content"), email: t("form.email"), company: t("form.company") };
   const form = useForm<LeadFormValues>({
     resolver: deferredResolver("lead", labels, t),
-    defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "" },
+    defaultValues: { name: "", phone: "", content: initialContent, email: "", company: "", guide: guide?.slug ?? "" },
   });
   const scope = "lead";
   const submission = useDeferredSubmission("lead", scope, form);
@@ -41,6 +55,12 @@ export function LeadForm({ initialContent = "", sendIcon, heldNote }: { initialC
         </div>
       ) : null}
       <fieldset disabled={locked} className="space-y-1">
+        {guide ? (
+          <p className="mb-3 text-sm text-ink-muted" data-testid="inquiry-guide">
+            {t("contact.guideAsked", { title: guide.title })}
+            <input type="hidden" {...form.register("guide")} />
+          </p>
+        ) : null}
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField
             id="lead-name"

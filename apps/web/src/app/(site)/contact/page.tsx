@@ -1,5 +1,8 @@
-// The inquiry page. `?guide=<slug>` (from an out-of-stock guide) starts the message with the
-// guide's name, so the customer only has to add their own words.
+// The inquiry page. `?guide=<slug>` (from a guide's page) makes the inquiry one about that guide:
+// the form says so and sends the guide with it (sales see it; an assignment rule may route it).
+// For a guide out of stock the message starts with a request to be told when it is back, so the
+// customer only has to add their own words.
+// An unknown slug is ignored: the page is a plain inquiry.
 import type { Metadata } from "next";
 import { TRPCError } from "@trpc/server";
 import { Card, PageHeader } from "@once/ui";
@@ -18,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("contact.heading"), description: t("contact.intro") };
 }
 
-async function guideTitle(slug: string | undefined, zh: boolean): Promise<string | null> {
+async function guideAsked(slug: string | undefined, zh: boolean): Promise<{ slug: string; title: string; inStock: boolean } | null> {
   if (!slug || slug.length > 80) return null;
   const guide = await getQueryClient()
     .fetchQuery(trpc.catalog.bySlug.queryOptions({ slug }))
@@ -26,13 +29,13 @@ async function guideTitle(slug: string | undefined, zh: boolean): Promise<string
       if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;
       throw error;
     });
-  return guide ? (zh ? guide.titleZh : guide.titleEn) : null;
+  return guide ? { slug: guide.slug, title: zh ? guide.titleZh : guide.titleEn, inStock: guide.inStock } : null;
 }
 
 export default async function ContactPage({ searchParams }: { searchParams: Promise<{ guide?: string | string[] }> }) {
   const [locale, query] = await Promise.all([getLocale(), searchParams]);
   const t = translator(locale);
-  const title = await guideTitle(typeof query.guide === "string" ? query.guide : undefined, locale === "zh-CN");
+  const guide = await guideAsked(typeof query.guide === "string" ? query.guide : undefined, locale === "zh-CN");
   const steps = [
     { icon: Mail, text: t("contact.step1") },
     { icon: Clock, text: t("contact.step2") },
@@ -55,7 +58,12 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
       </div>
       <Card>
         <h2 className="mb-5 text-xl font-semibold">{t("contact.formHeading")}</h2>
-        <LeadForm initialContent={title ? t("contact.aboutGuide", { title }) : ""} sendIcon={sendIcon} heldNote={<HeldNote t={t} />} />
+        <LeadForm
+          initialContent={guide && !guide.inStock ? t("contact.aboutGuide", { title: guide.title }) : ""}
+          guide={guide}
+          sendIcon={sendIcon}
+          heldNote={<HeldNote t={t} />}
+        />
       </Card>
     </div>
   );

@@ -28,15 +28,22 @@ function refusal(error: unknown, t: DashboardTranslate): string {
 }
 
 type Language = "" | "zh" | "en";
+interface Draft {
+  guideId: string;
+  keyword: string;
+  language: Language;
+  memberIds: string[];
+}
+const EMPTY_DRAFT: Draft = { guideId: "", keyword: "", language: "", memberIds: [] };
 
 export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean } }) {
   const trpc = useTRPC();
-  const { t } = useDashboard();
+  const { t, locale } = useDashboard();
   const phone = usePhone();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.dashboard.assignment.overview.queryOptions());
   const [message, setMessage] = useState<PageMessage | null>(null);
-  const [draft, setDraft] = useState<{ keyword: string; language: Language; memberIds: string[] }>({ keyword: "", language: "", memberIds: [] });
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.dashboard.assignment.overview.queryKey() });
   const done = (text: string) => (setMessage({ tone: "success", text }), void refresh());
   const refused = (error: unknown) => setMessage({ tone: "danger", text: refusal(error, t) });
@@ -52,7 +59,7 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
   );
   const createRule = useMutation(
     trpc.dashboard.assignment.createRule.mutationOptions({
-      onSuccess: () => (done(t("assignment.new.done")), setDraft({ keyword: "", language: "", memberIds: [] })),
+      onSuccess: () => (done(t("assignment.new.done")), setDraft(EMPTY_DRAFT)),
       onError: refused,
     }),
   );
@@ -63,10 +70,10 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
   const submitRule = (e: FormEvent) => {
     e.preventDefault();
     // Said here, in the page's language, before a request the server would refuse anyway.
-    if (!draft.keyword.trim() && !draft.language)
+    if (!draft.keyword.trim() && !draft.language && !draft.guideId)
       return setMessage({ tone: "danger", text: t("assignment.refused", { reason: t("assignment.refusal.needsCondition") }) });
     if (draft.memberIds.length === 0) return setMessage({ tone: "danger", text: t("assignment.refused", { reason: t("assignment.refusal.needsMember") }) });
-    createRule.mutate({ keyword: draft.keyword, language: draft.language || null, memberIds: draft.memberIds });
+    createRule.mutate({ keyword: draft.keyword, language: draft.language || null, guideId: draft.guideId || null, memberIds: draft.memberIds });
   };
 
   const data = overview.data;
@@ -163,6 +170,9 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
                 <div className="flex flex-wrap items-start gap-2">
                   <span className="text-sm font-semibold text-ink-muted tabular-nums">{i + 1}.</span>
                   <ul className="min-w-0 flex-1 space-y-0.5 text-sm">
+                    {r.guide ? (
+                      <li className="break-words">{t("assignment.rule.guide", { guide: locale === "en" ? r.guide.titleEn : r.guide.titleZh })}</li>
+                    ) : null}
                     {r.keyword ? <li className="break-words">{t("assignment.rule.keyword", { keyword: r.keyword })}</li> : null}
                     {r.language === "zh" || r.language === "en" ? <li>{t(`assignment.rule.language.${r.language}`)}</li> : null}
                     <li>
@@ -194,6 +204,16 @@ export function AssignmentAdmin({ self }: { self: { id: string; admin: boolean }
             {t("assignment.new.title")}
           </h2>
           <form className="grid gap-x-3 sm:grid-cols-2" onSubmit={submitRule} noValidate>
+            <Field id="rule-guide" label={t("assignment.new.guide")} className="sm:col-span-2">
+              <Select id="rule-guide" value={draft.guideId} onChange={(e) => setDraft((d) => ({ ...d, guideId: e.target.value }))}>
+                <option value="">{t("assignment.new.anyGuide")}</option>
+                {(data?.guides ?? []).map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {locale === "en" ? g.titleEn : g.titleZh}
+                  </option>
+                ))}
+              </Select>
+            </Field>
             <Field id="rule-keyword" label={t("assignment.new.keyword")} hint={t("assignment.new.keywordHint")}>
               <Input
                 id="rule-keyword"

@@ -97,6 +97,12 @@ export default async function GuidePage({ params }: { params: Promise<{ slug: st
           <>
             <p className="mb-5 text-sm text-ink-muted">{t("guide.orderIntro")}</p>
             <OrderForm slug={guide.slug} title={title} maxPerOrder={guide.maxPerOrder} sendIcon={sendIcon} heldNote={<HeldNote t={t} />} />
+            <p className="mt-4 text-sm text-ink-muted">
+              {t("guide.question")}{" "}
+              <a href={`/contact?guide=${encodeURIComponent(guide.slug)}`} className="font-medium text-brand hover:underline">
+                {t("guide.ask")}
+              </a>
+            </p>
           </>
         ) : (
           <Notice tone="warning" icon={<Icon node={PackageX} />} title={t("guide.soldOut.title")} data-testid="out-of-stock" className="mt-4">

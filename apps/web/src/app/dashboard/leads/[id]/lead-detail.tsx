@@ -51,7 +51,7 @@ function duration(ms: number, t: DashboardTranslate): string {
 /** `selfId`: the signed-in staff member, for "I'll take it"; `offerTake`: opened from a take link, the offer comes first. */
 export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: string; isAdmin: boolean; selfId: string; offerTake?: boolean }) {
   const trpc = useTRPC();
-  const { t, time } = useDashboard();
+  const { t, time, locale } = useDashboard();
   const queryClient = useQueryClient();
   const lead = useQuery(trpc.dashboard.leads.get.queryOptions({ id }));
   const [note, setNote] = useState("");
@@ -144,6 +144,12 @@ export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: str
             </dd>
             <dt>{t("lead.company")}</dt>
             <dd>{l.company ?? t("common.none")}</dd>
+            {l.guide ? (
+              <>
+                <dt>{t("lead.guide")}</dt>
+                <dd data-testid="lead-guide">{locale === "en" ? l.guide.titleEn : l.guide.titleZh}</dd>
+              </>
+            ) : null}
             <dt>{t("lead.message")}</dt>
             <dd className="whitespace-pre-line">{l.content}</dd>
             <dt>{t("lead.clock.label")}</dt>
