@@ -5,6 +5,7 @@ import { defineProblems, type ProblemSpec, type ProtocolErrorDetails } from "@on
 import { toTRPCError } from "@once/idempotency/trpc";
 import { databaseUnavailability } from "@once/db/unavailable";
 import type { StaffRefusalReason } from "@once/auth";
+import type { SavedViewRefusalReason } from "./dashboard/saved-views.ts";
 
 /**
  * The staff page's refusals: one per reason of @once/auth's StaffAccountError (the type check
@@ -49,6 +50,17 @@ const mergeErrors = {
   MERGE_HAS_MERGED: { status: 422, retryable: false, title: "Other leads are merged into this one" },
 } as const satisfies Record<string, ProblemSpec>;
 
+/** Saved views of the lead list (dashboard/saved-views.ts): the bar words each from the code and `params`. */
+const savedViewErrors = {
+  VIEW_NAME_EMPTY: { status: 400, retryable: false, title: "The view needs a name" },
+  VIEW_NAME_TOO_LONG: { status: 400, retryable: false, title: "The view's name is too long" },
+  VIEW_NAME_TAKEN: { status: 409, retryable: false, title: "You already have a view with this name" },
+  VIEW_QUERY_INVALID: { status: 400, retryable: false, title: "Not a query the lead list reads" },
+  VIEW_QUERY_TOO_LONG: { status: 400, retryable: false, title: "The view's query is too long" },
+  TOO_MANY_VIEWS: { status: 422, retryable: false, title: "Too many saved views" },
+  VIEW_NOT_YOURS: { status: 403, retryable: false, title: "Someone else's view" },
+} as const satisfies Record<SavedViewRefusalReason, ProblemSpec>;
+
 /** Shipping an order (dashboard/order-workflow.ts): the order page words each from the code, naming the carrier. */
 const shipmentErrors = {
   UNKNOWN_CARRIER: { status: 422, retryable: false, title: "Not a carrier of the list" },
@@ -78,6 +90,7 @@ export const appErrors = {
   ...assignmentErrors,
   ...channelErrors,
   ...mergeErrors,
+  ...savedViewErrors,
   ...shipmentErrors,
   ...taskErrors,
 } as const;
@@ -92,6 +105,7 @@ export const DASHBOARD_ONLY_CODES: ReadonlySet<string> = new Set<AppErrorCode>([
   ...(Object.keys(assignmentErrors) as (keyof typeof assignmentErrors)[]),
   ...(Object.keys(channelErrors) as (keyof typeof channelErrors)[]),
   ...(Object.keys(mergeErrors) as (keyof typeof mergeErrors)[]),
+  ...(Object.keys(savedViewErrors) as (keyof typeof savedViewErrors)[]),
   ...(Object.keys(shipmentErrors) as (keyof typeof shipmentErrors)[]),
   ...(Object.keys(taskErrors) as (keyof typeof taskErrors)[]),
 ]);

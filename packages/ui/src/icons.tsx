@@ -66,6 +66,7 @@ export {
   TriangleAlert,
   Truck,
   UserRound,
+  Users,
   WifiOff,
   X,
 } from "lucide";

@@ -10,7 +10,10 @@ import { safeText } from "../text-safety.ts";
 import { excerpt } from "./excerpt.ts";
 import { COUNT_CAP, normaliseSearch, searchCondition, WALKED_COUNT_CAP, withSearchPlan, type SearchPlan } from "./lead-search.ts";
 
-export const LEAD_SORTS = ["received", "name", "status"] as const;
+import { LIST_SORTS } from "./lead-list-params.ts";
+
+/** The sorts the page's URL names (./lead-list-params.ts). */
+export const LEAD_SORTS = LIST_SORTS;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 
 /** Where the next page starts: the last row's sort value (name or status), time and id. */

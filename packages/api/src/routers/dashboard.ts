@@ -33,6 +33,7 @@ import { leadEvents } from "../dashboard/lead-events.ts";
 import { sessionStream } from "../dashboard/session-stream.ts";
 import { requeueDelivery } from "../dashboard/requeue-delivery.ts";
 import { UnknownId } from "../dashboard/unknown-id.ts";
+import * as savedViews from "../dashboard/saved-views.ts";
 import { adminProcedure, createTRPCRouter, staffProcedure, temporaryPasswordProcedure } from "../trpc.ts";
 
 const notFound = (what: string) => appTRPCError("NOT_FOUND", `no ${what} with this id`);
@@ -51,6 +52,7 @@ function refusal(error: unknown): never {
   if (error instanceof chatChannels.ChannelRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof MergeRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof tasks.TaskRefusal) throw appTRPCError(error.reason, error.message);
+  if (error instanceof savedViews.SavedViewRefusal) throw appTRPCError(error.reason, error.message, { params: error.params });
   throw error;
 }
 
@@ -107,6 +109,24 @@ export const dashboardRouter = createTRPCRouter({
     /** Merges a possible duplicate into this lead (dashboard/lead-merge.ts); undone from the timeline. */
     merge: staffProcedure.input(mergeInput).mutation(({ ctx, input }) => mergeLeads(ctx.prisma, ctx.staff.id, input).catch(refusal)),
     undoMerge: staffProcedure.input(undoMergeInput).mutation(({ ctx, input }) => undoMerge(ctx.prisma, ctx.staff.id, input).catch(refusal)),
+    /** Saved views of the list (dashboard/saved-views.ts): mine and the team's shared ones. */
+    views: createTRPCRouter({
+      list: staffProcedure.query(({ ctx }) => savedViews.listSavedViews(ctx.prisma, ctx.staff)),
+      create: staffProcedure
+        .input(savedViews.savedViewInput)
+        .mutation(({ ctx, input }) => savedViews.createSavedView(ctx.prisma, ctx.staff, input).catch(refusal)),
+      rename: staffProcedure
+        .input(savedViews.renameInput)
+        .mutation(({ ctx, input }) => savedViews.renameSavedView(ctx.prisma, ctx.staff, input).catch(refusal)),
+      share: staffProcedure.input(savedViews.shareInput).mutation(({ ctx, input }) => savedViews.shareSavedView(ctx.prisma, ctx.staff, input).catch(refusal)),
+      delete: staffProcedure
+        .input(savedViews.deleteInput)
+        .mutation(({ ctx, input }) => savedViews.deleteSavedView(ctx.prisma, ctx.staff, input).catch(refusal)),
+      /** Once per browser: the views it kept in localStorage before they lived here. */
+      importLocal: staffProcedure
+        .input(savedViews.importInput)
+        .mutation(({ ctx, input }) => savedViews.importLocalViews(ctx.prisma, ctx.staff, input).catch(refusal)),
+    }),
   }),
   /** Follow-up tasks on leads (dashboard/lead-tasks.ts): reminded to their assignee at the due time. */
   tasks: createTRPCRouter({
