@@ -79,12 +79,24 @@ export const SIGN_IN_DEVICE_DAYS = 90;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/**
+ * The pool as the store sees it, with every statement unnamed. rate-limiter-flexible names its
+ * statements (`rate_limit:rlflx-upsert`, …), and node-postgres prepares a named statement once
+ * per connection and from then on only executes it. Behind a pooler in transaction mode the next
+ * transaction may run on a server connection that never prepared it ("prepared statement … does
+ * not exist"), and every budget would quietly fall back to this node's memory. Unnamed, each is
+ * parsed with its execution, as Prisma's statements are (docs/OPERATIONS.md, "Behind PgBouncer").
+ */
+export function withUnnamedStatements(pool: pg.Pool): Pick<pg.Pool, "query"> {
+  return { query: ((config: pg.QueryConfig) => pool.query({ text: config.text, values: config.values })) as pg.Pool["query"] };
+}
+
 export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig): RateLimits {
   const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     const insuranceLimiter = new RateLimiterMemory({ keyPrefix, points, duration });
     if (!pool) return insuranceLimiter;
     return new RateLimiterPostgres({
-      storeClient: pool,
+      storeClient: withUnnamedStatements(pool),
       storeType: "pool",
       tableName: "rate_limit",
       tableCreated: true,
