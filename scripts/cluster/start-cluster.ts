@@ -36,7 +36,11 @@ if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error("--node
 if (values.ha && values.pooler) throw new Error("--ha and --pooler are separate set-ups: choose one");
 
 const database = await (
-  values.ha ? haDatabase(Number(values["ha-port"])) : values.pooler ? pooledDatabase(Number(values["pooler-port"]), Number(values["max-connections"])) : resolveDatabaseUrl()
+  values.ha
+    ? haDatabase(Number(values["ha-port"]))
+    : values.pooler
+      ? pooledDatabase(Number(values["pooler-port"]), Number(values["max-connections"]))
+      : resolveDatabaseUrl()
 ).catch((error: unknown) => {
   // One line (e.g. which Debian package is missing), not a stack trace.
   console.error(`pnpm cluster: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
@@ -92,6 +96,8 @@ async function haDatabase(basePort: number) {
 /** PostgreSQL with a small max_connections and PgBouncer in transaction mode, with a database "once". */
 async function pooledDatabase(basePort: number, maxConnections: number) {
   const pooled = await startPooledDatabase({ basePort, maxConnections, databases: ["once"] });
-  console.log(`pooled database: PgBouncer (transaction mode) ${pooled.url("once")}, PostgreSQL ${pooled.directUrl("once")} (max_connections ${maxConnections})`);
+  console.log(
+    `pooled database: PgBouncer (transaction mode) ${pooled.url("once")}, PostgreSQL ${pooled.directUrl("once")} (max_connections ${maxConnections})`,
+  );
   return { connectionString: pooled.url("once"), directUrl: pooled.directUrl("once"), release: () => pooled.stop() };
 }

@@ -5,7 +5,7 @@
 // Debian's pgbouncer is installed when missing. Everything lives in one temporary directory and
 // is stopped and removed by `stop()`, also when the process exits without calling it.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -95,11 +95,7 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
     for (const child of children) if (child.exitCode === null && child.signalCode === null && child.spawnfile.endsWith("pgbouncer")) child.kill("SIGINT");
     const pid = postmasterPid(dataDir);
     if (pid) await stopPid(pid);
-    await Promise.all(
-      children.map((child) =>
-        child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((r) => (child.once("exit", r), setTimeout(() => child.kill("SIGKILL"), 5_000).unref())),
-      ),
-    );
+    await Promise.all(children.map((child) => exitOf(child)));
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -123,10 +119,14 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
     for (const file of ["userlist.txt", "pgbouncer.ini"]) chownSync(path.join(dir, file), user.uid, user.gid);
     const bouncer = spawnAsPostgres("pgbouncer", tools.pgbouncer!, [path.join(dir, "pgbouncer.ini")]);
     const probe = databases[0] ?? "postgres";
-    await waitFor("PgBouncer to accept connections", async () => {
-      if (bouncer.exitCode !== null) throw new Error(`pgbouncer exited with ${bouncer.exitCode}`);
-      return databases.length === 0 || canQuery(`postgres://postgres@127.0.0.1:${ports.pooler}/${probe}`);
-    }, 20_000);
+    await waitFor(
+      "PgBouncer to accept connections",
+      async () => {
+        if (bouncer.exitCode !== null) throw new Error(`pgbouncer exited with ${bouncer.exitCode}`);
+        return databases.length === 0 || canQuery(`postgres://postgres@127.0.0.1:${ports.pooler}/${probe}`);
+      },
+      20_000,
+    );
 
     return {
       ports,
@@ -148,6 +148,18 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output.slice(-4000)}`);
   }
+}
+
+/** Settles when `child` has exited (SIGKILLed if it has not 5 s from now). */
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
