@@ -39,7 +39,7 @@ interface Row extends LoadResult {
 }
 
 /** Inquiries with fresh keys through `origin`, while the server's open connections are sampled. */
-async function measure(label: string, origin: string, direct: string): Promise<Row> {
+async function measure(label: string, origin: string, sampler: pg.Client): Promise<Row> {
   const tokens = await Promise.all(
     Array.from({ length: connections }, async () => ((await (await fetch(`${origin}/api/v1/sessions`, { method: "POST" })).json()) as { token: string }).token),
   );
@@ -49,8 +49,6 @@ async function measure(label: string, origin: string, direct: string): Promise<R
     body: JSON.stringify({ name: "Bench Customer", phone: `+86${13000000000 + i}`, content: "Please send the price list." }),
   });
   await runLoad({ name: "warm-up", origin, connections, requests: Math.min(300, requests), next });
-  const sampler = new pg.Client({ connectionString: direct }); // a superuser: one of the reserved connections
-  await sampler.connect();
   let peak = 0;
   let sampling = true;
   const sampled = (async () => {
@@ -65,13 +63,16 @@ async function measure(label: string, origin: string, direct: string): Promise<R
   } finally {
     sampling = false;
     await sampled;
-    await sampler.end();
   }
 }
 
 const rows: Row[] = [];
 const notes: string[] = [];
 const pooled = await startPooledDatabase({ basePort: 25740, maxConnections, databases: [DATABASE] });
+// Connected before any node, and kept: once the nodes hold every connection, none is left for it.
+const sampler = new pg.Client({ connectionString: pooled.directUrl(DATABASE) });
+sampler.on("error", () => undefined);
+await sampler.connect();
 try {
   for (const through of ["PostgreSQL directly", "PgBouncer"] as const) {
     const viaPooler = through === "PgBouncer";
@@ -87,18 +88,13 @@ try {
         const failed = started.filter((result) => result.status === "rejected");
         if (failed.length > 0) {
           // Where the connection limit bites at start-up: said, not measured.
-          notes.push(
-            `${count} nodes, ${through}: ${failed.length} did not start (${
-              String((failed[0] as PromiseRejectedResult).reason)
-                .split("\n")
-                .find((l) => /error|too many/i.test(l)) ?? "see its output"
-            })`,
-          );
+          const reason = String((failed[0] as PromiseRejectedResult).reason);
+          notes.push(`${count} nodes, ${through}: ${failed.length} did not start (${/^error: .*$/m.exec(reason)?.[0] ?? reason.split("\n")[0]})`);
           break;
         }
         const nginx = await startNginx({ port: 3600, upstreamPorts: nodes.map((n) => n.port) });
         try {
-          rows.push(await measure(`${count} nodes, ${through}`, nginx.url, pooled.directUrl(DATABASE)));
+          rows.push(await measure(`${count} nodes, ${through}`, nginx.url, sampler));
         } finally {
           await nginx.stop();
         }
@@ -108,7 +104,10 @@ try {
     }
   }
 } finally {
-  await tearDown(() => pooled.stop());
+  await tearDown(
+    () => sampler.end(),
+    () => pooled.stop(),
+  );
 }
 
 console.log(`\n${requests} inquiries per row, ${connections} connections, fresh keys; PostgreSQL max_connections ${maxConnections}\n`);
