@@ -29,6 +29,8 @@ need_debian_package nginx-light "the multi-node tests" sh -c 'command -v nginx |
 need_debian_package patroni "the failover test" sh -c 'command -v patroni'
 need_debian_package etcd-server "the failover test" sh -c 'command -v etcd'
 need_debian_package haproxy "the failover test" sh -c 'command -v haproxy || test -x /usr/sbin/haproxy'
+# The pooler test (e2e/system/pooler.test.ts) runs the nodes behind PgBouncer in transaction mode.
+need_debian_package pgbouncer "the pooler test" sh -c 'command -v pgbouncer || test -x /usr/sbin/pgbouncer'
 # Chinese pages are screenshot and compared: without a CJK font they render as boxes.
 need_debian_package fonts-noto-cjk "the Chinese screenshots" sh -c 'fc-list :lang=zh | grep -q .'
 

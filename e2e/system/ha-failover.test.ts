@@ -6,8 +6,6 @@
 // has exactly one result, every acknowledged order and lead is in the database and found by its
 // key, and every lead reached the webhook under one delivery id. Needs root (PostgreSQL runs as
 // the postgres user) and Debian's patroni, etcd-server and haproxy (installed when missing).
-import http from "node:http";
-import type net from "node:net";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertStaffAccount } from "@once/auth";
@@ -18,36 +16,29 @@ import { seedDatabase } from "@once/db/seed";
 import { startHaDatabase, type HaDatabase } from "@once/scripts/cluster/ha/ha-database";
 import { ensureDebianTools, HA_TOOLS } from "@once/scripts/cluster/ha/debian-packages";
 import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
-import { getOperation, newKey, newSession, post } from "./cluster-fixture.ts";
+import { newSession } from "./cluster-fixture.ts";
 import { FLEET_ENV, troubleIn } from "./fleet-fixture.ts";
+import {
+  dashboardLeadIds,
+  expectEachAcknowledgedOnce,
+  expectEachLeadDeliveredOnce,
+  expectFoundByKey,
+  leadAnnouncedLive,
+  leadEvents,
+  leadReceiver,
+  outageLoad,
+  signInStaff,
+  WEBHOOK_SECRET,
+  type LeadReceiver,
+} from "./outage-load.ts";
 
 const HA_PORT = 25440; // HAProxy; Patroni members, etcd and stats follow (scripts/cluster/ha/config-files.ts)
 const NODE_PORT = 3400;
 const CLIENTS = 40;
-const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
 let ha: HaDatabase;
 let sql: pg.Pool;
-let receiver: Awaited<ReturnType<typeof leadReceiver>>;
-
-/** The test webhook: answers 200 and keeps, per delivery id (webhook-id), the lead it announced. */
-async function leadReceiver() {
-  const bodies = new Map<string, unknown>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      bodies.set(String(req.headers["webhook-id"]), JSON.parse(Buffer.concat(chunks).toString("utf8")));
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hooks/leads`,
-    bodies,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+let receiver: LeadReceiver;
 const nodes: NodeProcess[] = [];
 const staff = { email: "ha@staff.test", password: "ha-staff-password-123", name: "HA", role: "sales" as const };
 let staffCookie = "";
@@ -75,39 +66,9 @@ beforeAll(async () => {
   const prisma = createPrismaClient(url, { poolSize: 1 });
   await upsertStaffAccount(prisma, staff);
   await prisma.$disconnect();
-  const signIn = await fetch(`${nodes[0]!.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: nodes[0]!.url },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  expect(signIn.status).toBe(200);
-  staffCookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  staffCookie = await signInStaff(nodes[0]!, staff);
 });
 
-/** The live dashboard's event stream (SSE) on `node`, as one growing text. */
-function leadEvents(node: NodeProcess): { text: () => string; close: () => void } {
-  const abort = new AbortController();
-  let text = "";
-  void fetch(`${node.url}/api/trpc/dashboard.leads.onCreated`, { headers: { cookie: staffCookie, accept: "text/event-stream" }, signal: abort.signal })
-    .then(async (res) => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
-    })
-    .catch(() => undefined);
-  return { text: () => text, close: () => abort.abort() };
-}
-
-/** The dashboard's lead list (read from the standby when there is one, else the leader). */
-async function dashboardLeadIds(node: NodeProcess): Promise<string> {
-  const input = encodeURIComponent(JSON.stringify({ json: { limit: 100 } }));
-  const res = await fetch(`${node.url}/api/trpc/dashboard.leads.list?input=${input}`, { headers: { cookie: staffCookie } });
-  expect(res.status).toBe(200);
-  return res.text();
-}
 afterAll(async () => {
   await Promise.all(nodes.map((n) => n.stop()));
   await receiver?.close();
@@ -115,49 +76,8 @@ afterAll(async () => {
   await ha?.stop();
 });
 
-interface Outcome {
-  kind: "order" | "lead";
-  key: string;
-  token: string;
-  status: number;
-  id: string;
-}
-
-/** What the load saw: every answer by status, every success's time, every definitive outcome. */
-const seen = { statuses: new Map<number | string, number>(), successAt: [] as number[], outcomes: [] as Outcome[], unexpected: [] as string[] };
-const RETRYABLE = new Set([409, 503]);
-
-/** Sends one operation with one key until the answer is definitive (2xx or a non-retryable 4xx). */
-async function untilDefinitive(node: () => NodeProcess, kind: Outcome["kind"], token: string, body: object): Promise<void> {
-  const key = newKey();
-  for (let attempt = 0; attempt < 400; attempt++) {
-    let status: number | string;
-    let reply: Awaited<ReturnType<typeof post>> | null = null;
-    try {
-      reply = await post(node(), kind === "order" ? "/api/v1/orders" : "/api/v1/leads", { token, key, body });
-      status = reply.status;
-    } catch {
-      status = "network"; // never expected (the nodes stay up), counted and retried like a 503
-    }
-    seen.statuses.set(status, (seen.statuses.get(status) ?? 0) + 1);
-    if (reply && reply.status < 300) {
-      seen.successAt.push(Date.now());
-      seen.outcomes.push({ kind, key, token, status: reply.status, id: String(reply.body.id) });
-      return;
-    }
-    if (reply && RETRYABLE.has(reply.status)) {
-      if (reply.status === 503 && !reply.headers.get("retry-after")) seen.unexpected.push(`503 without Retry-After: ${reply.text}`);
-      if (reply.status === 503 && reply.body.retryable !== true) seen.unexpected.push(`503 not retryable: ${reply.text}`);
-    } else if (reply && reply.status === 422 && reply.body.code === "OUT_OF_STOCK") {
-      return; // a stored business outcome: definitive, and no order
-    } else if (reply) {
-      seen.unexpected.push(`${reply.status}: ${reply.text.slice(0, 300)}`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  seen.unexpected.push(`${kind} ${key}: no definitive answer after 400 attempts`);
-}
+/** What the load saw; the clients retry each key until a definitive answer. */
+const { seen, untilDefinitive } = outageLoad();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -201,11 +121,11 @@ describe("exactly-once through a PostgreSQL failover", () => {
       }
     });
 
-    const events = leadEvents(nodes[0]!);
+    const events = leadEvents(nodes[0]!, staffCookie);
     const started = Date.now();
     await sleep(3_000);
     // Read from the standby (DATABASE_REPLICA_URL) while there is one.
-    const listedBefore = await dashboardLeadIds(nodes[1]!);
+    const listedBefore = await dashboardLeadIds(nodes[1]!, staffCookie);
     expect(seen.outcomes.filter((o) => o.kind === "lead" && o.status === 201).some((o) => listedBefore.includes(o.id))).toBe(true);
     const first = await ha.waitForHealthy({ timeoutMs: 5_000 });
     const firstKill = Date.now();
@@ -247,60 +167,23 @@ describe("exactly-once through a PostgreSQL failover", () => {
     expect(report.retryable503).toBeGreaterThan(0); // the outages were seen, and answered as retryable
     expect(report.leads).toBeGreaterThan(CLIENTS);
 
-    // Every acknowledged result is in the database, once, under its key.
-    const orderIds = seen.outcomes.filter((o) => o.kind === "order").map((o) => o.id);
-    const leadIds = seen.outcomes.filter((o) => o.kind === "lead").map((o) => o.id);
-    const { rows: orders } = await sql.query<{ id: string; operation_key: string }>(`select id, operation_key from sample_order`);
-    const { rows: leads } = await sql.query<{ id: string; operation_key: string }>(`select id, operation_key from lead`);
-    expect(orders.map((r) => r.id).sort()).toEqual([...orderIds].sort()); // no lost order, no extra one
-    expect(leads.map((r) => r.id).sort()).toEqual([...leadIds].sort());
-    const keyOf = new Map([...orders, ...leads].map((r) => [r.id, r.operation_key]));
-    for (const o of seen.outcomes) expect(keyOf.get(o.id)).toBe(o.key);
-    const { rows: records } = await sql.query<{ n: number }>(
-      `select count(*)::int as n from idempotency_record group by principal, operation, key having count(*) > 1`,
-    );
-    expect(records).toEqual([]);
-
-    // Findable by key through the API (a sample of every client's outcomes, both nodes).
-    for (const [i, o] of seen.outcomes.filter((_, i) => i % 7 === 0).entries()) {
-      const found = await getOperation(nodes[i % 2]!, o.token, o.key, o.kind);
-      expect(found.status, found.text).toBe(200);
-      expect(found.text).toContain(o.id);
-    }
+    // Every acknowledged result is in the database, once, under its key, and findable by it
+    // through the API (a sample of every client's outcomes, both nodes).
+    await expectEachAcknowledgedOnce(sql, seen.outcomes);
+    await expectFoundByKey(nodes, seen.outcomes);
 
     // Every lead reached the webhook, under exactly one delivery id (pg-boss and the relay resumed on the new leader).
-    const deadline = Date.now() + 45_000;
-    const deliveredLeads = () => {
-      const byLead = new Map<string, Set<string>>();
-      for (const [deliveryId, body] of receiver.bodies) {
-        const leadId = (body as { lead?: { id?: string } }).lead?.id;
-        if (leadId) byLead.set(leadId, (byLead.get(leadId) ?? new Set()).add(deliveryId));
-      }
-      return byLead;
-    };
-    while (deliveredLeads().size < leadIds.length && Date.now() < deadline) await sleep(250);
-    const byLead = deliveredLeads();
-    expect(leadIds.filter((id) => !byLead.has(id))).toEqual([]);
-    expect([...byLead.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+    await expectEachLeadDeliveredOnce(
+      receiver,
+      seen.outcomes.filter((o) => o.kind === "lead").map((o) => o.id),
+    );
 
     // The live dashboard's LISTEN came back on the new leader by itself: leads committed from
     // its reconnect on are announced. (One committed before it is not: NOTIFY is not replayed.)
-    const token = await newSession(nodes[1]!);
-    let lateId = "";
-    for (let n = 0, until = Date.now() + 20_000; !(lateId && events.text().includes(lateId)) && Date.now() < until; n++) {
-      const late = await post(nodes[1]!, "/api/v1/leads", {
-        token,
-        key: newKey(),
-        body: { name: "After", phone: "13900000001", content: `After the failover ${n}` },
-      });
-      expect(late.status).toBe(201);
-      lateId = String(late.body.id);
-      await sleep(1_000);
-    }
+    const lateId = await leadAnnouncedLive(nodes[1]!, await newSession(nodes[1]!), events);
     events.close();
-    expect(events.text()).toContain(lateId);
     // The lead list still answers with no standby left (the replica port is empty): from the leader.
-    expect(await dashboardLeadIds(nodes[1]!)).toContain(lateId);
+    expect(await dashboardLeadIds(nodes[1]!, staffCookie)).toContain(lateId);
 
     // No node logged an error beyond the outage's expected warnings.
     for (const node of nodes) expect(troubleIn(node.output())).toEqual([]);

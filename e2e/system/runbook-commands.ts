@@ -29,6 +29,8 @@ export const RUN = {
 export const ELSEWHERE: Record<string, string> = {
   "pnpm install --frozen-lockfile": "scripts/test.sh installs the packages this way",
   "pnpm cluster --ha --nodes 2 --port 8080": "ha-failover.test.ts starts the same HA database (scripts/cluster/ha/ha-database.ts) with two nodes on it",
+  "pnpm cluster --pooler --nodes 6 --port 8080":
+    "pooler.test.ts starts the same PostgreSQL and PgBouncer (scripts/cluster/pooler/pooled-database.ts) with three nodes on it",
   "pnpm build": "the test command builds before the system tests; the standalone folder it leaves is what runbook-standalone.test.ts runs",
   // "## Metrics" and "## Request ids": fleet-metrics.test.ts does what these do, on a
   // production node (scrape with the token; POST with an id, its outbox row, its log lines).

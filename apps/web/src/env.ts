@@ -11,6 +11,10 @@ export const env = createEnv({
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
     // A standby for the dashboard's lists and CSV export (packages/db/src/read-replica.ts).
     DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    // PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): the LISTEN
+    // connections (live lead lists, the outbox relay's wake-up) and migrations need a session.
+    // `with-database` refuses to start a node whose setup needs it unset (docs/OPERATIONS.md).
+    DIRECT_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     // Signs customer sessions; all nodes need the same value. `with-database` fills it from the
     // database when unset, so it is only required when running Next without it.

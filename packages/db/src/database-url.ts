@@ -9,6 +9,11 @@ import { findRepoRoot } from "./repo-root.ts";
 
 export interface ResolvedDatabase {
   connectionString: string;
+  /**
+   * What needs a session of its own (migrations, LISTEN): DIRECT_DATABASE_URL when DATABASE_URL
+   * is a pooler in transaction mode, else the same as connectionString.
+   */
+  sessionConnectionString: string;
   mode: "external" | "embedded";
   /** Stops the embedded server if this call started it; a no-op otherwise. */
   release(): Promise<void>;
@@ -17,7 +22,12 @@ export interface ResolvedDatabase {
 export async function resolveDatabaseUrl(source: NodeJS.ProcessEnv = process.env): Promise<ResolvedDatabase> {
   const env = readDatabaseEnv(source);
   if (env.DATABASE_URL) {
-    return { connectionString: env.DATABASE_URL, mode: "external", release: async () => {} };
+    return {
+      connectionString: env.DATABASE_URL,
+      sessionConnectionString: env.DIRECT_DATABASE_URL ?? env.DATABASE_URL,
+      mode: "external",
+      release: async () => {},
+    };
   }
   // Loaded only here: with DATABASE_URL set (production) PGlite is never needed, so the
   // standalone folder (apps/web/scripts/standalone.mjs) carries the worker without it.
@@ -25,10 +35,10 @@ export async function resolveDatabaseUrl(source: NodeJS.ProcessEnv = process.env
   const dataDir = env.EMBEDDED_DB_DIR ?? path.join(findRepoRoot(), ".data", "pglite");
   const running = await findRunningEmbeddedServer(dataDir);
   if (running) {
-    return { connectionString: running.url, mode: "embedded", release: async () => {} };
+    return { connectionString: running.url, sessionConnectionString: running.url, mode: "embedded", release: async () => {} };
   }
   const embedded = await startEmbeddedDatabase({ dataDir, port: env.EMBEDDED_DB_PORT });
-  return { connectionString: embedded.url, mode: "embedded", release: () => embedded.stop() };
+  return { connectionString: embedded.url, sessionConnectionString: embedded.url, mode: "embedded", release: () => embedded.stop() };
 }
 
 /**

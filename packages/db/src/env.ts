@@ -1,5 +1,6 @@
 // The database package's environment, validated once. An unset DATABASE_URL means
-// "use the embedded PostgreSQL"; a set one must be a postgres:// URL.
+// "use the embedded PostgreSQL"; a set one must be a postgres:// URL, and so must
+// DIRECT_DATABASE_URL.
 import { createEnv } from "@t3-oss/env-core";
 import { z } from "zod";
 
@@ -19,6 +20,11 @@ export function readDatabaseEnv(source: NodeJS.ProcessEnv = process.env) {
   return createEnv({
     server: {
       DATABASE_URL: postgresUrl.optional(),
+      // PostgreSQL itself, when DATABASE_URL is a pooler in transaction mode: migrations and
+      // LISTEN connect here (connection-setup.ts says why; docs/OPERATIONS.md).
+      DIRECT_DATABASE_URL: postgresUrl.optional(),
+      // The node's pool (apps/web/src/env.ts has the same rule); checked against the server at start.
+      DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
       EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
       EMBEDDED_DB_DIR: z.string().min(1).optional(),
     },

@@ -1,4 +1,4 @@
-// The Debian packages the HA database needs (Patroni, etcd, HAProxy): found on PATH or in the
+// The Debian packages the HA database (Patroni, etcd, HAProxy) and the pooler (PgBouncer) need: found on PATH or in the
 // usual places, installed with apt-get when missing and this process is root (as scripts/test.sh
 // does for nginx and Chromium), else one line naming what is missing and how to install it.
 import { spawnSync } from "node:child_process";
@@ -16,6 +16,9 @@ export const HA_TOOLS: DebianTool[] = [
   { binary: "etcd", debianPackage: "etcd-server" },
   { binary: "haproxy", debianPackage: "haproxy" },
 ];
+
+/** What `pnpm cluster --pooler` and e2e/system/pooler.test.ts need besides PostgreSQL 15. */
+export const POOLER_TOOLS: DebianTool[] = [{ binary: "pgbouncer", debianPackage: "pgbouncer" }];
 
 /** PostgreSQL 15's server binaries (initdb, postgres, pg_rewind, pg_basebackup): Debian's layout. */
 export const POSTGRES_BIN_DIR = process.env.PG_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
@@ -40,7 +43,7 @@ export function ensureDebianTools(tools: DebianTool[] = HA_TOOLS, options: { ins
     if (!(options.install ?? process.getuid?.() === 0)) {
       throw new Error(`missing Debian packages: ${names.join(", ")}; run: sudo apt-get install -y ${names.join(" ")}`);
     }
-    console.log(`installing Debian's ${names.join(", ")} for the HA database`);
+    console.log(`installing Debian's ${names.join(", ")}`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
     const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", "-qq", ...names], { stdio: "ignore", env }) : update;

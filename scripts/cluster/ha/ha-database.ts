@@ -62,7 +62,7 @@ export interface StartHaOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function postgresUser(): { uid: number; gid: number } {
+export function postgresUser(): { uid: number; gid: number } {
   const lookup = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
   const group = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
   if (lookup.status !== 0) throw new Error("there is no `postgres` OS user to run PostgreSQL as (Debian's postgresql packages create it)");
@@ -202,7 +202,7 @@ export async function startHaDatabase(options: StartHaOptions): Promise<HaDataba
   }
 }
 
-function postmasterPid(dataDir: string): number | null {
+export function postmasterPid(dataDir: string): number | null {
   const file = path.join(dataDir, "postmaster.pid");
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
@@ -216,7 +216,7 @@ function postmasterPid(dataDir: string): number | null {
 }
 
 /** SIGQUIT (PostgreSQL's immediate shutdown: the postmaster takes its backends with it), then SIGKILL. */
-async function stopPid(pid: number): Promise<void> {
+export async function stopPid(pid: number): Promise<void> {
   const alive = () => {
     try {
       process.kill(pid, 0);

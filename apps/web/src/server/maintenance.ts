@@ -36,7 +36,9 @@ export function startMaintenance(): void {
       logger.warn({ err: errorText(error) }, "idempotency.retention_sweep_failed");
     }
   };
-  listenForLeadEvents(env.DATABASE_URL, (message) => logger.warn({}, message));
+  // LISTEN needs a session: PostgreSQL itself when DATABASE_URL is a pooler in transaction mode.
+  const sessionUrl = env.DIRECT_DATABASE_URL ?? env.DATABASE_URL;
+  listenForLeadEvents(sessionUrl, (message) => logger.warn({}, message));
   let flushing: Promise<unknown> = Promise.resolve();
   const flushTimer = setInterval(() => {
     flushing = flushOperationStats(prisma()).catch((error: unknown) => logger.warn({ err: errorText(error) }, "operation_stats.flush_failed"));
@@ -52,6 +54,7 @@ export function startMaintenance(): void {
     const { deliveryAttempts } = metrics();
     worker = startNotificationWorker({
       connectionString: env.DATABASE_URL,
+      listenConnectionString: sessionUrl,
       config: readNotifyConfig(),
       log: logger,
       onAttempt: ({ channel, result }) => deliveryAttempts.inc({ channel, result }),

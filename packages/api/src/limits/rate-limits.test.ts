@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { createPrismaClient } from "@once/db";
 import { testPool } from "@once/db/testing";
 import type {} from "@once/db/testing/global-setup";
 import { createRateLimits } from "./rate-limits.ts";
@@ -94,5 +95,26 @@ describe("shared rate limits", () => {
     const staff = unique("staff");
     expect(await limits.take("staff-write", staff, 4)).toBeNull();
     expect(await limits.take("staff-write", staff, 2)).toBeGreaterThan(0);
+  });
+});
+
+describe("a budget taken on the caller's transaction", () => {
+  const prisma = createPrismaClient(inject("databaseUrl"), { poolSize: 2 });
+  afterAll(() => prisma.$disconnect());
+  const limits = createRateLimits(pool, { ...config, orderCopiesPerAddressPerDay: 3 });
+
+  it("is the same budget as take's, and is spent only when the transaction commits", async () => {
+    const subject = unique("203.0.113.20 guide");
+    expect(await limits.take("order-address", subject, 1)).toBeNull();
+    await expect(
+      prisma.$transaction(async (tx) => {
+        expect(await limits.takeInTransaction(tx, "order-address", subject, 2)).toBeNull();
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await prisma.$transaction((tx) => limits.takeInTransaction(tx, "order-address", subject, 2))).toBeNull(); // 1 + 2 of 3
+    const wait = await prisma.$transaction((tx) => limits.takeInTransaction(tx, "order-address", subject, 1));
+    expect(wait).toBeGreaterThan(60 * 60); // the day's window
+    expect(await limits.take("order-address", subject, 1)).toBeGreaterThan(0); // take sees what the transaction spent
   });
 });

@@ -4,6 +4,7 @@
 // size stands in on that node (the "insurance" of rate-limiter-flexible), so a database hiccup
 // neither opens the gates nor turns limits into 500s.
 import type pg from "pg";
+import type { Prisma } from "@once/db";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface RateLimitConfig {
@@ -56,6 +57,15 @@ export const REPLAY_BUDGET_FACTOR = 10;
 export interface RateLimits {
   /** Takes `units` (default 1) of `budget` for `subject`: null when allowed, else the seconds to wait. */
   take(budget: Budget, subject: string, units?: number): Promise<number | null>;
+  /**
+   * `take`, on the caller's transaction: the same row of `rate_limit`, written on the
+   * transaction's own connection and committed with it. For a budget checked while the
+   * transaction holds a lock other requests wait for (an order holds its guide's row): taken on
+   * the limits' pool, it needs a second connection, and behind a pooler in transaction mode
+   * every server connection can be held by transactions waiting for that lock, so the holder
+   * waits for a connection that only its own commit would free (until lock_timeout: 409s).
+   */
+  takeInTransaction(tx: Prisma.TransactionClient, budget: Budget, subject: string, units?: number): Promise<number | null>;
   /** Seconds an account must still wait before its next sign-in attempt, or null. */
   signInBackoff(account: string): Promise<number | null>;
   /** A wrong password: from the free failures on, the account waits 1 s, 2 s, 4 s … (capped). */
@@ -79,12 +89,26 @@ export const SIGN_IN_DEVICE_DAYS = 90;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/**
+ * The pool as the store sees it, with every statement unnamed. rate-limiter-flexible names its
+ * statements (`rate_limit:rlflx-upsert`, …), and node-postgres prepares a named statement once
+ * per connection and from then on only executes it. Behind a pooler in transaction mode the next
+ * transaction may run on a server connection that never prepared it ("prepared statement … does
+ * not exist"), and every budget would quietly fall back to this node's memory. Unnamed, each is
+ * parsed with its execution, as Prisma's statements are (docs/OPERATIONS.md, "Behind PgBouncer").
+ */
+export function withUnnamedStatements(pool: pg.Pool): Pick<pg.Pool, "query"> {
+  return { query: ((config: pg.QueryConfig) => pool.query({ text: config.text, values: config.values })) as pg.Pool["query"] };
+}
+
 export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig): RateLimits {
+  const sizes = new Map<string, { points: number; duration: number }>();
   const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+    sizes.set(keyPrefix, { points, duration });
     const insuranceLimiter = new RateLimiterMemory({ keyPrefix, points, duration });
     if (!pool) return insuranceLimiter;
     return new RateLimiterPostgres({
-      storeClient: pool,
+      storeClient: withUnnamedStatements(pool),
       storeType: "pool",
       tableName: "rate_limit",
       tableCreated: true,
@@ -117,14 +141,20 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
   const deviceFailures = store("sign-in-device-failures", Number.MAX_SAFE_INTEGER, DAY_SECONDS);
   const deviceKey = (account: string, device: string) => `${account} ${device}`;
 
+  const take: RateLimits["take"] = async (budget, subject, units = 1) => {
+    try {
+      await budgets[budget].consume(subject, units);
+      return null;
+    } catch (rejection) {
+      return secondsToWait(rejection);
+    }
+  };
   return {
-    async take(budget, subject, units = 1) {
-      try {
-        await budgets[budget].consume(subject, units);
-        return null;
-      } catch (rejection) {
-        return secondsToWait(rejection);
-      }
+    take,
+    async takeInTransaction(tx, budget, subject, units = 1) {
+      if (!pool) return take(budget, subject, units); // no shared store: the in-memory budget
+      const { points, duration } = sizes.get(budget)!;
+      return consumeInTransaction(tx, `${budget}:${subject}`, units, points, duration);
     },
     async signInBackoff(account) {
       const state = await backoff.get(account);
@@ -154,6 +184,23 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
       if (consumedPoints >= freeFailures) await devices.delete(key);
     },
   };
+}
+
+/**
+ * rate-limiter-flexible's consume (RateLimiterPostgres's upsert: a window that starts with the
+ * first unit and is reset once expired; the key is `<prefix>:<subject>`) as one statement on `tx`.
+ */
+async function consumeInTransaction(tx: Prisma.TransactionClient, key: string, units: number, points: number, duration: number): Promise<number | null> {
+  const now = Date.now();
+  const expire = String(now + duration * 1000);
+  const [row] = await tx.$queryRaw<{ points: number; expire: string }[]>`
+    insert into rate_limit (key, points, expire) values (${key}, ${units}::int, ${expire}::bigint)
+    on conflict (key) do update set
+      points = case when rate_limit.expire <= ${String(now)}::bigint then ${units}::int else rate_limit.points + ${units}::int end,
+      expire = case when rate_limit.expire <= ${String(now)}::bigint then ${expire}::bigint else rate_limit.expire end
+    returning points, expire::text as expire`;
+  if (row!.points <= points) return null;
+  return Math.max(1, Math.ceil((Number(row!.expire) - now) / 1000));
 }
 
 function secondsToWait(rejection: unknown): number {

@@ -36,9 +36,13 @@ export const orderOperation = (
     const ordered = await copiesOrderedToday(tx, guide.id, customerIdOf(principal), phone);
     // An order without a phone names no customer beyond its session, and sessions are free: its
     // copies are also counted per client address (the shared budget, all nodes), so fresh
-    // sessions buy none. They are spent when the order is checked, even if it then fails.
+    // sessions buy none. They are spent when the order is checked, even if it then fails (a
+    // rejection commits). Taken on this transaction, which holds the guide's row: on a
+    // connection of its own it could wait behind a pooler for ever (RateLimits.takeInTransaction).
     const overAddress =
-      phone === null && origin?.limits ? await origin.limits.take("order-address", `${origin.clientAddress} ${guide.id}`, input.quantity) : null;
+      phone === null && origin?.limits
+        ? await origin.limits.takeInTransaction(tx, "order-address", `${origin.clientAddress} ${guide.id}`, input.quantity)
+        : null;
     if (ordered + input.quantity > dailyCopiesPerGuide || overAddress !== null) {
       return reject("DAILY_LIMIT_REACHED", `at most ${dailyCopiesPerGuide} copies of "${input.item}" per customer and phone number in 24 hours`);
     }

@@ -46,8 +46,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await resolveDatabaseUrl();
   try {
-    await assertDatabaseReachable(database.connectionString);
-    return await run(command, values, database.connectionString);
+    // Migrations hold a session advisory lock: on DIRECT_DATABASE_URL when DATABASE_URL is a pooler.
+    await assertDatabaseReachable(database.sessionConnectionString);
+    return await run(command, values, database.sessionConnectionString);
   } finally {
     await database.release();
   }

@@ -10,9 +10,9 @@ import { createTestDatabase, testAdminUrl, type TestDatabase } from "../testing/
 
 const bin = path.join(import.meta.dirname, "../../bin/with-database.mjs");
 
-function start(databaseUrl: string) {
+function start(databaseUrl: string, env: Record<string, string> = {}) {
   const result = spawnSync("node", [bin, "--", "node", "-e", "console.log('SERVER STARTED')"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -58,6 +58,25 @@ describe("with-database", () => {
   it("refuses a malformed DATABASE_URL", () => {
     expectOneLineRefusal(start("not a url"), /DATABASE_URL: must be a URL like postgres:\/\//);
     expectOneLineRefusal(start("mysql://root@localhost/db"), /DATABASE_URL: must be a URL like postgres:\/\//);
+  });
+
+  it("refuses a malformed DIRECT_DATABASE_URL", () => {
+    expectOneLineRefusal(start(testAdminUrl(), { DIRECT_DATABASE_URL: "pgbouncer" }), /DIRECT_DATABASE_URL: must be a URL like postgres:\/\//);
+  });
+
+  it("refuses a DATABASE_POOL_SIZE larger than the server allows (e2e/system/pooler.test.ts has the pooler's refusals)", async () => {
+    const client = new pg.Client({ connectionString: testAdminUrl() });
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(
+      "select current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int as n",
+    );
+    await client.end();
+    const tooMany = rows[0]!.n + 1;
+    expect(tooMany).toBeLessThanOrEqual(100); // the variable's own limit; the test server has the default 100
+    expectOneLineRefusal(
+      start(testAdminUrl(), { DATABASE_POOL_SIZE: String(tooMany) }),
+      new RegExp(`refusing to start: DATABASE_POOL_SIZE=${tooMany} is more than PostgreSQL at .* allows .*: lower DATABASE_POOL_SIZE`),
+    );
   });
 
   it("refuses an unreachable database", () => {

@@ -1,6 +1,8 @@
 // `with-database [--seed] [--production] -- <command...>`: how every server process starts.
 // 1. decide the database (DATABASE_URL, or the embedded PGlite served on a local port),
-// 2. check it is reachable and apply pending migrations (and the idempotent seed in dev),
+// 2. check it is reachable and that the connections fit it (a pooler in transaction mode needs
+//    DIRECT_DATABASE_URL, the pool must fit max_connections: connection-setup.ts), apply pending
+//    migrations (on DIRECT_DATABASE_URL when set: they need a session) and the idempotent seed,
 // 3. run the command with DATABASE_URL set, and stop the embedded server when it exits.
 // Any failure in 1-2 prints one line naming the cause and exits 1 before anything listens.
 // SIGTERM/SIGINT during 1-2 stop start-up after the step under way (see below); once the
@@ -11,8 +13,9 @@ import { constants as osConstants } from "node:os";
 import path from "node:path";
 import { findRepoRoot } from "../repo-root.ts";
 import { assertDatabaseReachable, resolveDatabaseUrl, type ResolvedDatabase } from "../database-url.ts";
-import { StartupError } from "../env.ts";
+import { readDatabaseEnv, StartupError } from "../env.ts";
 import { deployMigrations } from "../migrate/index.ts";
+import { assertConnectionSetup } from "../connection-setup.ts";
 import { seedDatabase } from "../seed-runner.ts";
 import { ensureSharedSecret } from "../shared-secret.ts";
 import { runCli } from "./run-cli.ts";
@@ -71,8 +74,14 @@ await runCli(async () => {
   try {
     await stopIfAsked();
     await assertDatabaseReachable(database.connectionString);
+    if (database.mode === "external") {
+      // (The embedded PGlite is one session for every connection: it would look like a pooler.)
+      const { DIRECT_DATABASE_URL, DATABASE_POOL_SIZE } = readDatabaseEnv();
+      if (DIRECT_DATABASE_URL) await assertDatabaseReachable(DIRECT_DATABASE_URL);
+      await assertConnectionSetup({ url: database.connectionString, directUrl: DIRECT_DATABASE_URL, poolSize: DATABASE_POOL_SIZE });
+    }
     await stopIfAsked();
-    const applied = await deployMigrations({ databaseUrl: database.connectionString });
+    const applied = await deployMigrations({ databaseUrl: database.sessionConnectionString });
     const where = database.mode === "embedded" ? "embedded PostgreSQL (PGlite)" : "PostgreSQL from DATABASE_URL";
     console.log(`database: ${where}; ${applied.length ? `applied ${applied.join(", ")}` : "migrations current"}`);
     await stopIfAsked();

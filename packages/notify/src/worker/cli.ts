@@ -9,7 +9,12 @@ import { startNotificationWorker } from "./start-worker.ts";
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "notify-worker" } });
 const database = await resolveDatabaseUrl();
 await assertDatabaseReachable(database.connectionString);
-const worker = await startNotificationWorker({ connectionString: database.connectionString, config: readNotifyConfig(), log });
+const worker = await startNotificationWorker({
+  connectionString: database.connectionString,
+  listenConnectionString: database.sessionConnectionString,
+  config: readNotifyConfig(),
+  log,
+});
 log.info({}, "notify.worker_started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -38,6 +38,8 @@ export interface RunningWorker {
 
 export async function startNotificationWorker(options: {
   connectionString: string;
+  /** For LISTEN, which needs a session: DIRECT_DATABASE_URL behind a pooler in transaction mode (default: connectionString). */
+  listenConnectionString?: string;
   config: NotifyConfig;
   log: WorkerLog;
   relayIntervalMs?: number;
@@ -108,8 +110,9 @@ export async function startNotificationWorker(options: {
   // Every commit of a pending row wakes the relay on every node (one of them claims it); the
   // timer covers notifications missed while the LISTEN connection was down, and the embedded
   // database, whose socket server forwards none.
+  const listenUrl = options.listenConnectionString ?? options.connectionString;
   const listener = listenOn(
-    options.connectionString,
+    listenUrl,
     "outbox_pending",
     () => void relay(),
     (message) => log.warn({}, message),
@@ -134,7 +137,7 @@ export async function startNotificationWorker(options: {
   clock.unref();
   sweep();
   const leadListener = listenOn(
-    options.connectionString,
+    listenUrl,
     "lead_created",
     () => chat.wake(),
     (message) => log.warn({}, message),
@@ -164,14 +167,20 @@ export async function startNotificationWorker(options: {
 // wait on that table's unique index, and PostgreSQL breaks the cycle with "deadlock detected"
 // (seen when three nodes started together: workers failed to start). boss.start() creates a
 // queue too (its timekeeper's, swallowing the error), so starting pg-boss and creating our
-// queues happen one worker at a time, under a session-level advisory lock.
+// queues happen one worker at a time, under an advisory lock. A transaction-scoped one, held by
+// a transaction kept open around the work: a session lock would be lost (or left behind on a
+// server connection another client gets) behind a pooler in transaction mode, which lends a
+// server connection per transaction. The work itself runs on pg-boss's and Prisma's pools.
 async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
   await withCheckedOut(pool, async (client) => {
-    await client.query(`select pg_advisory_lock(hashtext('once.notify.start'))`);
+    await client.query("begin");
     try {
+      await client.query(`select pg_advisory_xact_lock(hashtext('once.notify.start'))`);
       await work();
-    } finally {
-      await client.query(`select pg_advisory_unlock(hashtext('once.notify.start'))`);
+      await client.query("commit");
+    } catch (error) {
+      await client.query("rollback").catch(() => undefined);
+      throw error;
     }
   });
 }
