@@ -2,9 +2,7 @@
 // before the database would answer with a foreign-key violation (a 500); the router turns it
 // into NOT_FOUND (404).
 export class UnknownId extends Error {
-  constructor(
-    readonly what: "lead" | "order" | "staff member" | "delivery" | "assignment rule" | "chat channel" | "merge" | "guide" | "task" | "saved view",
-  ) {
+  constructor(readonly what: "lead" | "order" | "staff member" | "delivery" | "assignment rule" | "chat channel" | "merge" | "guide" | "task" | "saved view") {
     super(`no ${what} with this id`);
   }
 }
