@@ -43,15 +43,17 @@ describe("a fleet starting together", () => {
     // new: migrated, never seeded (what createTestDatabase gives); older: the last migration
     // is still to apply; empty: not even migrated. The nodes' start-up jitter (seconds on two
     // cores) often hides a race, so the test makes them meet where start-up writes: it holds
-    // the guide table until all three wait at the seed (not on the empty database: no table
-    // yet), and pg-boss's install lock until their notification workers all wait there.
+    // the guide table until all three wait at the seed (on the new databases only), and pg-boss's install lock until their notification workers all wait there.
     const rounds: Round[] = ["new", "new", "new", "older", "empty"];
     for (const [round, kind] of rounds.entries()) {
       const database: TestDatabase =
         kind === "older"
           ? (await createOldDatabase(`fleet_start_${round}`)).database
           : await createTestDatabase(`fleet_start_${round}`, { migrate: kind === "new" });
-      const seedGate: HeldLocks | null = kind === "empty" ? null : await holdLocks(database.url, ["lock table guide in access exclusive mode"]);
+      // Not on the older database either: its missing migration may itself need the guide table
+      // (20261206050000_lead_guide adds foreign keys to it) and would wait behind the gate, with
+      // the other nodes behind its migration lock. The three new rounds meet at the seed.
+      const seedGate: HeldLocks | null = kind === "new" ? await holdLocks(database.url, ["lock table guide in access exclusive mode"]) : null;
       const workerGate = await holdLocks(database.url, [PGBOSS_START_LOCK]);
       const starting = [1, 2, 3].map((i) => startNode({ port: BASE_PORT + i, databaseUrl: database.url, env: FLEET_ENV, seed: true }));
       let failures: string[] = [];
