@@ -12,7 +12,6 @@ import { DeliveryAttemptError, deliverOnce, markDead, type AttemptResult } from 
 import { startDispatcher, type Dispatcher } from "./dispatcher.ts";
 import { createQueues, DEAD_LETTER_QUEUE, queueFor } from "./queues.ts";
 import { relayPendingDeliveries } from "./relay.ts";
-import { withCheckedOut } from "./checked-out.ts";
 import { chatPumpSettings, startChatPump, syncEnvChannels, type ChatPump } from "../chat/start-chat-pump.ts";
 import { sweepResponseClock } from "../response-clock/sweep.ts";
 
@@ -68,7 +67,7 @@ export async function startNotificationWorker(options: {
   pool.on("error", (error) => log.warn({ err: error.message }, "notify.pool_connection_lost"));
   let dispatchers: Dispatcher[] = [];
   try {
-    await oneWorkerAtATime(pool, async () => {
+    await oneWorkerAtATime(options.listenConnectionString ?? options.connectionString, async () => {
       await boss.start();
       await createQueues(boss, config);
       await syncEnvChannels(prisma, config);
@@ -167,22 +166,25 @@ export async function startNotificationWorker(options: {
 // wait on that table's unique index, and PostgreSQL breaks the cycle with "deadlock detected"
 // (seen when three nodes started together: workers failed to start). boss.start() creates a
 // queue too (its timekeeper's, swallowing the error), so starting pg-boss and creating our
-// queues happen one worker at a time, under an advisory lock. A transaction-scoped one, held by
-// a transaction kept open around the work: a session lock would be lost (or left behind on a
-// server connection another client gets) behind a pooler in transaction mode, which lends a
-// server connection per transaction. The work itself runs on pg-boss's and Prisma's pools.
-async function oneWorkerAtATime(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
-  await withCheckedOut(pool, async (client) => {
-    await client.query("begin");
+// queues happen one worker at a time, under a session advisory lock. Taken on a connection of
+// its own to the session URL (DIRECT_DATABASE_URL behind a pooler in transaction mode, which
+// would lose a session lock between transactions) and held outside any transaction: an open
+// transaction kept around the work would stall the embedded database, whose socket server
+// serves one connection's transaction at a time while pg-boss's and Prisma's pools wait.
+async function oneWorkerAtATime(sessionUrl: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: sessionUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('once.notify.start'))`);
     try {
-      await client.query(`select pg_advisory_xact_lock(hashtext('once.notify.start'))`);
       await work();
-      await client.query("commit");
-    } catch (error) {
-      await client.query("rollback").catch(() => undefined);
-      throw error;
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('once.notify.start'))`).catch(() => undefined);
     }
-  });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 // Each attempt's log line names the delivery, its channel and the request that created the lead.
