@@ -3,11 +3,12 @@
 // it. It parses the frontend half of PostgreSQL's protocol v3 (the server's half is passed on
 // unread) and counts, over every connection made through it:
 //   - statements: each Execute (extended protocol: Parse/Bind/Execute) and each simple Query;
-//   - round trips: each Sync and each simple Query, the two messages after which a client waits
-//     for the server's ReadyForQuery before it can go on (a client that pipelines several
-//     behind each other would still be counted once per message: none of ours does);
-//   - waits: turns of the conversation, a burst of client bytes after the server last spoke,
-//     the same figure seen from the socket, as a check on the one above.
+//   - syncs: each Sync and each simple Query, the messages the server answers with a
+//     ReadyForQuery (one per statement, unless a client puts several statements behind one Sync);
+//   - round trips: turns of the conversation, a burst of client bytes after the server last
+//     spoke. A client that waits for each answer makes one per sync; one that pipelines (the
+//     app's connections send BEGIN with the claim and the outcome with COMMIT:
+//     packages/db/src/pipelined-client.ts) sends several syncs in one turn.
 // The start-up and authentication exchange is not counted. Unencrypted connections only (the
 // test databases' URLs ask for no TLS); a connection that asks for TLS is refused by the server
 // as usual and is then not counted either.
@@ -15,8 +16,8 @@ import net from "node:net";
 
 export interface WireCounts {
   statements: number;
+  syncs: number;
   roundTrips: number;
-  waits: number;
 }
 
 /** One statement as sent: its connection (in order of opening) and its first characters. */
@@ -40,7 +41,7 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
 export async function startCountingProxy(target: { host: string; port: number }): Promise<CountingProxy> {
-  let counts: WireCounts = { statements: 0, roundTrips: 0, waits: 0 };
+  let counts: WireCounts = { statements: 0, syncs: 0, roundTrips: 0 };
   let traced: SentStatement[] | null = null;
   let connections = 0;
   const sockets = new Set<net.Socket>();
@@ -62,7 +63,7 @@ export async function startCountingProxy(target: { host: string; port: number })
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
       buffer = Buffer.concat([buffer, chunk]);
-      if (authenticated && serverSpokeLast) counts.waits++;
+      if (authenticated && serverSpokeLast) counts.roundTrips++;
       serverSpokeLast = false;
       for (;;) {
         if (startingUp) {
@@ -82,7 +83,7 @@ export async function startCountingProxy(target: { host: string; port: number })
         if (buffer.length < 1 + length) return;
         if (type === "Q") {
           counts.statements++;
-          counts.roundTrips++;
+          counts.syncs++;
           record(cString(5));
         } else if (type === "P") {
           const name = cString(5);
@@ -91,7 +92,7 @@ export async function startCountingProxy(target: { host: string; port: number })
           counts.statements++;
           record(parsed);
         } else if (type === "S") {
-          counts.roundTrips++;
+          counts.syncs++;
         }
         buffer = buffer.subarray(1 + length);
       }
@@ -138,7 +139,7 @@ export async function startCountingProxy(target: { host: string; port: number })
     },
     counts: () => ({ ...counts }),
     reset() {
-      counts = { statements: 0, roundTrips: 0, waits: 0 };
+      counts = { statements: 0, syncs: 0, roundTrips: 0 };
     },
     trace() {
       traced = [];

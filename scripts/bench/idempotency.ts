@@ -143,7 +143,7 @@ try {
     proxy.reset();
     const counted = await runLoad({ name: `${name} counted`, origin: countingOrigin, connections: 1, requests: countedRequests, next });
     const total = proxy.counts();
-    sends[name] = { statements: total.statements / counted.requests, roundTrips: total.roundTrips / counted.requests, waits: total.waits / counted.requests };
+    sends[name] = { statements: total.statements / counted.requests, syncs: total.syncs / counted.requests, roundTrips: total.roundTrips / counted.requests };
   }
 
   const sent = (name: string) => `${sends[name]!.statements.toFixed(1).padStart(5)} | ${sends[name]!.roundTrips.toFixed(1).padStart(5)}`;
@@ -168,9 +168,8 @@ try {
   // seed 000's extra statements and commits cost (d) little where WAL flushes are cheap.
   info("(a)/(d) throughput: (b)/(d)'s ceiling", a.throughput / d.throughput);
   info("(d)/(b) CPU ms/req, node + PostgreSQL", (d.nodeCpu + d.databaseCpu) / (b.nodeCpu + b.databaseCpu));
-  const turns = Object.values(sends).every((c) => c.waits === c.roundTrips) ? "the same" : JSON.stringify(sends);
   console.log(
-    `\nStatements and round trips: ${countedRequests} requests per scenario, one at a time, counted by a proxy on the wire (turns seen on the socket: ${turns}).`,
+    `\nStatements and round trips (turns of the conversation; the app's connections pipeline BEGIN with the claim and the outcome with COMMIT): ${countedRequests} requests per scenario, one at a time, counted by a proxy on the wire.`,
   );
 } finally {
   await tearDown(

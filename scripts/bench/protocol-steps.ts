@@ -9,8 +9,9 @@
 //
 // Beside the timings it prints what each operation sends to PostgreSQL, counted on the wire by a
 // proxy (./counting-proxy.ts) in front of the server, one operation at a time on clients of
-// their own (the timed runs do not go through it): statements, and round trips (each Sync or
-// simple Query the client then waits on). Also for a concurrent duplicate: a second request with
+// their own (the timed runs do not go through it): statements, syncs (each Sync or simple
+// Query) and round trips (turns: a round trip carries several syncs where the app's
+// connections pipeline, packages/db/src/pipelined-client.ts). Also for a concurrent duplicate: a second request with
 // the key of one still running its business write, which must wait and then replay. The
 // statements of one fresh key, one replay and one such duplicate are printed in order.
 import { randomUUID } from "node:crypto";
@@ -103,8 +104,8 @@ try {
     const total = proxy.counts();
     sends.set(name, {
       statements: total.statements / countedOperations,
+      syncs: total.syncs / countedOperations,
       roundTrips: total.roundTrips / countedOperations,
-      waits: total.waits / countedOperations,
     });
   };
   // The first request holds its business write until the duplicate is seen waiting for a lock,
@@ -175,10 +176,10 @@ try {
   console.log(`\n${operations} operations per step, ${concurrency} at once, PostgreSQL ${database.name}\n`);
   const sent = (name: string) => {
     const c = sends.get(name);
-    return c ? `${c.statements.toFixed(1)} | ${c.roundTrips.toFixed(1)}` : " | ";
+    return c ? `${c.statements.toFixed(1)} | ${c.syncs.toFixed(1)} | ${c.roundTrips.toFixed(1)}` : " | | ";
   };
-  console.log("| step | this process µs/op | PostgreSQL µs/op | ops/s | statements/op | round trips/op |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| step | this process µs/op | PostgreSQL µs/op | ops/s | statements/op | syncs/op | round trips/op |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const [name, step, after] of steps) {
     await run(step, Math.min(1000, operations)); // warm-up: pool connections, plans, JIT
     const pids = await backends();
@@ -192,9 +193,8 @@ try {
     await after?.();
   }
   console.log(`| ${duplicate} | – | – | – | ${sent(duplicate)} |`);
-  const turns = [...sends.values()].every((c) => c.waits === c.roundTrips) ? "the same" : JSON.stringify([...sends]);
   console.log(
-    `\nStatements and round trips: ${countedOperations} operations each, one at a time, counted by a proxy on the wire (turns of the conversation seen on the socket: ${turns}).`,
+    `\nStatements, syncs and round trips (turns of the conversation): ${countedOperations} operations each, one at a time, counted by a proxy on the wire; a round trip carries more than one sync where the connection pipelines.`,
   );
   console.log(`\n${traces.join("\n")}`);
 } finally {

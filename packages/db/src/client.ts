@@ -3,6 +3,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client.ts";
+import { PipelinedClient } from "./pipelined-client.ts";
 
 export interface PrismaClientOptions {
   /** Connections this process may hold; several nodes share the server's limit. */
@@ -19,8 +20,10 @@ const pools = (globalForPools.__oncePools ??= new WeakMap<PrismaClient, pg.Pool>
 
 export function createPrismaClient(connectionString: string, options: PrismaClientOptions = {}): PrismaClient {
   // The pool is made here and handed to the adapter (which ends it on $disconnect), so that
-  // its counts can be read: see poolStatsOf.
+  // its counts can be read: see poolStatsOf. Its connections pipeline the statements that ask
+  // for it (pipelined-client.ts).
   const pool = new pg.Pool({
+    Client: PipelinedClient,
     connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,

@@ -6,10 +6,14 @@
 // that is taken, so the protocol needs no look-up of its own. The table is the one
 // prisma/schema.prisma declares (model IdempotencyRecord: the columns the queries below name).
 //
-// What a fresh key sends, one round trip each: BEGIN (Prisma's driver adapter, before any
-// statement of ours), the claim, the business statements, the outcome, COMMIT (Prisma's, after
-// the last). `pnpm bench:protocol-steps` counts them on the wire.
-import type { ClaimToken, CounterDelta, IdempotencyStore, OperationRecord, Scope, OutcomeToStore, StoreTransaction } from "../server/store.ts";
+// What a fresh key sends: BEGIN (Prisma's driver adapter, before any statement of ours), the
+// claim, the business statements, the outcome, COMMIT (Prisma's, after the last). The claim and
+// the outcome begin with the comments PIPELINE_AFTER_BEGIN and PIPELINE_BEFORE_COMMIT of
+// packages/db/src/pipelined-client.ts (written out here: this package does not depend on the
+// app's database package): on the app's connections BEGIN and the claim travel together, and so
+// do the outcome and COMMIT, so the protocol's own statements cost two round trips, not four.
+// Elsewhere the comments are only comments. `pnpm bench:protocol-steps` counts them on the wire.
+import type { Claim, ClaimToken, CounterDelta, IdempotencyStore, OperationRecord, Scope, OutcomeToStore, StoreTransaction } from "../server/store.ts";
 import { LockTimeoutError } from "../server/store.ts";
 import { isLockTimeout } from "./lock-timeout.ts";
 
@@ -54,6 +58,10 @@ interface RecordRow {
 /** The claim's one row: the new claim's id, or (null) the columns of the record already there, if any. */
 type ClaimRow = { claim: bigint | null } & { [Column in keyof RecordRow]: RecordRow[Column] | null };
 
+/** The marks packages/db/src/pipelined-client.ts reads (its PIPELINE_AFTER_BEGIN and PIPELINE_BEFORE_COMMIT). */
+export const SENT_WITH_BEGIN = "/* pipeline: after begin */";
+export const SENT_WITH_COMMIT = "/* pipeline: before commit */";
+
 const toRecord = (row: RecordRow | undefined): OperationRecord | null =>
   !row || row.outcome === "in_progress"
     ? null
@@ -89,6 +97,27 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
       )[0],
     );
 
+  // A record the claim saw "in progress" was committed so (the claim reads committed rows only),
+  // which runOnce never does: its claim commits only together with the outcome. Only a claim
+  // that ran without its transaction leaves one (pipelined with a BEGIN that failed, on a
+  // connection that lived on: packages/db/src/pipelined-client.ts); its request failed before
+  // any business write. Left alone it would answer "in progress" forever, so the key is taken
+  // over: this transaction holds it as its claim. A concurrent request doing the same waits on the
+  // row, then finds it finished (a replay) or, if this one rolled back, takes it over itself.
+  const takeOverAbandoned = async (tx: Tx, scope: Scope, key: string, fingerprint: string, expiresAt: Date): Promise<Claim> => {
+    const [row] = await tx.$queryRawUnsafe<{ id: bigint }[]>(
+      `update ${table} set fingerprint = $4, expires_at = $5::timestamptz, created_at = now()
+       where principal = $1 and operation = $2 and key = $3 and outcome = 'in_progress'
+       returning id`,
+      scope.principal,
+      scope.operation,
+      key,
+      fingerprint,
+      expiresAt,
+    );
+    return row ? { held: { claim: row.id } } : { taken: null };
+  };
+
   const transactionFor = (tx: Tx, lockTimeoutMs: number): StoreTransaction<Tx> => ({
     tx,
     async claim(scope, key, fingerprint, expiresAt) {
@@ -100,8 +129,13 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
       // expired key), never the row this claim inserts, nor one committed while the statement
       // ran, typically by the transaction the claim waited for (then null: runOnce reads it
       // with `find`, the one case that costs a second statement).
+      //
+      // It may travel with BEGIN (SENT_WITH_BEGIN). Had that BEGIN ever failed on a connection
+      // that lived on, the claim would have run alone and committed "in progress": see
+      // takeOverAbandoned, which the next request for the key then goes through.
       const [row] = await tx.$queryRawUnsafe<ClaimRow[]>(
-        `with lock_wait as (select set_config('lock_timeout', $6, true)),
+        `${SENT_WITH_BEGIN}
+         with lock_wait as (select set_config('lock_timeout', $6, true)),
          claimed as (
            insert into ${table} (principal, operation, key, fingerprint, outcome, expires_at)
            select $1, $2, $3, $4, 'in_progress', $5::timestamptz from lock_wait
@@ -118,12 +152,16 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
         `${lockTimeoutMs}ms`,
       );
       if (row?.claim != null) return { held: { claim: row.claim } };
+      if (row?.outcome === "in_progress") return takeOverAbandoned(tx, scope, key, fingerprint, expiresAt);
       return { taken: row?.operation == null ? null : toRecord(row as RecordRow) };
     },
     find: (scope, key) => find(tx, scope, key),
     async complete(claim: ClaimToken, outcome: OutcomeToStore) {
+      // Its count is not read, so it may travel with COMMIT (SENT_WITH_COMMIT): if it fails,
+      // the COMMIT fails with its error and nothing of the transaction is kept.
       await tx.$executeRawUnsafe(
-        `update ${table}
+        `${SENT_WITH_COMMIT}
+         update ${table}
          set outcome = $2::${outcomeType}, response_status = $3, response_body = $4, result_id = $5, completed_at = now()
          where id = $1`,
         claim.claim,
