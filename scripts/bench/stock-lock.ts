@@ -1,0 +1,103 @@
+// `pnpm bench:stock-lock`: where the guide's stock row lock bites (docs/SCALING.md). Every order
+// decrements its guide's `stock` inside the protocol's transaction (packages/api/src/order/
+// create-order.ts), so orders of one guide take turns on that row from the decrement to the
+// commit. One production node on the machine's PostgreSQL, orders with fresh keys, closed loop,
+// `--connections` at once:
+//   1. every order for one guide,
+//   2. orders spread over as many guides as there are connections (each connection its own),
+//   3. inquiries, which lock no shared row, for comparison.
+// Beside each row: the most sessions PostgreSQL had waiting for a lock (sampled every 50 ms).
+// Needs `pnpm build`.
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { seedDatabase } from "@once/db/seed";
+import { createTestDatabase, type TestDatabase } from "@once/db/testing";
+import { startNode, type NodeProcess } from "../cluster/node-process.ts";
+import { runLoad, type LoadResult } from "./load.ts";
+import { tearDown } from "./tear-down.ts";
+
+const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
+const requests = Number(values.requests);
+const connections = Number(values.connections);
+const env = {
+  RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
+  RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
+  RATE_LIMIT_SESSIONS_PER_MINUTE: "100000",
+  ORDER_DAILY_COPIES_PER_ADDRESS: "10000000", // every order comes from this one address, without a phone
+  ORDER_DAILY_COPIES_PER_GUIDE: "1000", // per customer session: each connection has its own, far under it
+  LOG_LEVEL: "warn",
+  DATABASE_POOL_SIZE: "20",
+};
+
+type Row = LoadResult & { peakLockWaits: number };
+let database: TestDatabase | undefined;
+let node: NodeProcess | undefined;
+const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" });
+const rows: Row[] = [];
+try {
+  database = await createTestDatabase("bench_stock");
+  await seedDatabase(database.url);
+  await admin.connect();
+  // One guide per connection beside the catalog's, each with stock no run can exhaust.
+  const guides = Array.from({ length: connections }, (_, i) => `bench-guide-${i}`);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into guide (id, slug, title_zh, title_en, summary_zh, summary_en, stock, updated_at)
+       select gen_random_uuid(), slug, '样书', 'Bench guide', '压测', 'Bench', 100000000, now() from unnest($1::text[]) as slug`,
+      [guides],
+    );
+    await client.query(`update guide set stock = 100000000 where slug = 'sample-guide'`);
+  } finally {
+    await client.end();
+  }
+  node = await startNode({ port: 3521, databaseUrl: database.url, env });
+  const origin = node.url;
+  const tokens = await Promise.all(
+    Array.from({ length: connections }, async () => ((await (await fetch(`${origin}/api/v1/sessions`, { method: "POST" })).json()) as { token: string }).token),
+  );
+  const spec = (path: string, body: string, worker: number) => ({
+    path,
+    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[worker]}`, "idempotency-key": randomUUID() },
+    body,
+  });
+  const scenarios = [
+    ["orders, all of one guide", (_i: number, w: number) => spec("/api/v1/orders", JSON.stringify({ item: "sample-guide", quantity: 1 }), w)],
+    [`orders over ${connections} guides`, (_i: number, w: number) => spec("/api/v1/orders", JSON.stringify({ item: guides[w], quantity: 1 }), w)],
+    ["inquiries", (i: number, w: number) => spec("/api/v1/leads", JSON.stringify({ name: "Bench Customer", phone: `+86${13000000000 + i}`, content: "Price list, please." }), w)],
+  ] as const;
+  for (const [name, next] of scenarios) {
+    await runLoad({ name: "warm-up", origin, connections, requests: Math.min(400, requests), next });
+    let peakLockWaits = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows: sampled } = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
+          [database!.name],
+        );
+        peakLockWaits = Math.max(peakLockWaits, sampled[0]!.n);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const result = await runLoad({ name, origin, connections, requests, next });
+    sampling = false;
+    await sampler;
+    rows.push({ ...result, peakLockWaits });
+  }
+} finally {
+  await tearDown(
+    () => node?.stop(),
+    () => admin.end(),
+    () => database?.drop(),
+  );
+}
+
+console.log(`\n${requests} requests per row, ${connections} connections, fresh keys, one node, single PostgreSQL\n`);
+console.log("| scenario | per s | p50 ms | p99 ms | sessions waiting for a lock (peak) | statuses |");
+console.log("|---|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(`| ${r.name} | ${r.throughput.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.peakLockWaits} | ${JSON.stringify(r.statuses)} |`);
+}
