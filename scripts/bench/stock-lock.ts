@@ -6,7 +6,9 @@
 //   1. every order for one guide,
 //   2. orders spread over as many guides as there are connections (each connection its own),
 //   3. inquiries, which lock no shared row, for comparison.
-// Beside each row: the most sessions PostgreSQL had waiting for a lock (sampled every 50 ms).
+// Beside each row: the most sessions PostgreSQL had waiting for a lock (sampled every 50 ms), and
+// on what (pg_stat_activity's wait_event: `transactionid`/`tuple` for a row another transaction
+// holds, `object` for the lock every transaction that sent a NOTIFY takes at commit).
 // Needs `pnpm build`.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -30,7 +32,7 @@ const env = {
   DATABASE_POOL_SIZE: "20",
 };
 
-type Row = LoadResult & { peakLockWaits: number };
+type Row = LoadResult & { peakLockWaits: number; waitedOn: string };
 let database: TestDatabase | undefined;
 let node: NodeProcess | undefined;
 const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" });
@@ -66,26 +68,38 @@ try {
   const scenarios = [
     ["orders, all of one guide", (_i: number, w: number) => spec("/api/v1/orders", JSON.stringify({ item: "sample-guide", quantity: 1 }), w)],
     [`orders over ${connections} guides`, (_i: number, w: number) => spec("/api/v1/orders", JSON.stringify({ item: guides[w], quantity: 1 }), w)],
-    ["inquiries", (i: number, w: number) => spec("/api/v1/leads", JSON.stringify({ name: "Bench Customer", phone: `+86${13000000000 + i}`, content: "Price list, please." }), w)],
+    [
+      "inquiries",
+      (i: number, w: number) =>
+        spec("/api/v1/leads", JSON.stringify({ name: "Bench Customer", phone: `+86${13000000000 + i}`, content: "Price list, please." }), w),
+    ],
   ] as const;
   for (const [name, next] of scenarios) {
     await runLoad({ name: "warm-up", origin, connections, requests: Math.min(400, requests), next });
     let peakLockWaits = 0;
+    const waits = new Map<string, number>(); // wait_event → sessions seen waiting on it, over all samples
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const { rows: sampled } = await admin.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
+        const { rows: sampled } = await admin.query<{ event: string; n: number }>(
+          `select wait_event as event, count(*)::int as n from pg_stat_activity
+           where datname = $1 and wait_event_type = 'Lock' group by wait_event`,
           [database!.name],
         );
-        peakLockWaits = Math.max(peakLockWaits, sampled[0]!.n);
+        peakLockWaits = Math.max(
+          peakLockWaits,
+          sampled.reduce((sum, r) => sum + r.n, 0),
+        );
+        for (const r of sampled) waits.set(r.event, (waits.get(r.event) ?? 0) + r.n);
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
     const result = await runLoad({ name, origin, connections, requests, next });
     sampling = false;
     await sampler;
-    rows.push({ ...result, peakLockWaits });
+    const total = [...waits.values()].reduce((a, b) => a + b, 0);
+    const waitedOn = [...waits].map(([event, n]) => `${event} ${Math.round((n / total) * 100)} %`).join(", ") || "–";
+    rows.push({ ...result, peakLockWaits, waitedOn });
   }
 } finally {
   await tearDown(
@@ -96,8 +110,10 @@ try {
 }
 
 console.log(`\n${requests} requests per row, ${connections} connections, fresh keys, one node, single PostgreSQL\n`);
-console.log("| scenario | per s | p50 ms | p99 ms | sessions waiting for a lock (peak) | statuses |");
-console.log("|---|---|---|---|---|---|");
+console.log("| scenario | per s | p50 ms | p99 ms | sessions waiting for a lock (peak) | waiting on | statuses |");
+console.log("|---|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.name} | ${r.throughput.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.peakLockWaits} | ${JSON.stringify(r.statuses)} |`);
+  console.log(
+    `| ${r.name} | ${r.throughput.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.peakLockWaits} | ${r.waitedOn} | ${JSON.stringify(r.statuses)} |`,
+  );
 }
