@@ -8,7 +8,8 @@ import type net from "node:net";
 import type pg from "pg";
 import { expect } from "vitest";
 import type { NodeProcess } from "@once/scripts/cluster/node-process";
-import { getOperation, newKey, post } from "./cluster-fixture.ts";
+import { getOperation, newKey, newSession, post } from "./cluster-fixture.ts";
+import { troubleIn } from "./fleet-fixture.ts";
 import { waitUntil } from "./wait-until.ts";
 
 export const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -186,4 +187,32 @@ export async function leadAnnouncedLive(node: NodeProcess, token: string, events
     if (announced) return id;
     if (Date.now() > until) throw new Error(`no lead announced live within ${timeoutMs} ms (last: ${id})`);
   }
+}
+
+/**
+ * What every outage test checks at its end: each acknowledged result is in the database once,
+ * under its key, and found by it through `nodes`; every lead reached the webhook once; the live
+ * list of `listNode` hears a lead sent after the outage (its LISTEN came back by itself) and its
+ * lead list shows it; and no node logged trouble beyond the outage's expected warnings.
+ */
+export async function expectNothingLostOrDoubled(check: {
+  sql: pg.Pool;
+  nodes: NodeProcess[];
+  outcomes: Outcome[];
+  receiver: LeadReceiver;
+  events: { text: () => string; close: () => void };
+  listNode: NodeProcess;
+  staffCookie: string;
+}): Promise<void> {
+  const { sql, nodes, outcomes, receiver, events, listNode, staffCookie } = check;
+  await expectEachAcknowledgedOnce(sql, outcomes);
+  await expectFoundByKey(nodes, outcomes);
+  await expectEachLeadDeliveredOnce(
+    receiver,
+    outcomes.filter((o) => o.kind === "lead").map((o) => o.id),
+  );
+  const lateId = await leadAnnouncedLive(nodes[1]!, await newSession(nodes[1]!), events);
+  events.close();
+  expect(await dashboardLeadIds(listNode, staffCookie)).toContain(lateId);
+  for (const node of nodes) expect(troubleIn(node.output())).toEqual([]);
 }

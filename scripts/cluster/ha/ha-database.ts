@@ -2,12 +2,12 @@
 // Patroni (synchronous mode, each as the `postgres` OS user in its own data directory and
 // port), and HAProxy in front sending connections to the current leader. Used by
 // `pnpm cluster --ha` and the failover test (e2e/system/ha-failover.test.ts). Everything lives
-// in one temporary directory and is killed and removed by `stop()`, also after a failure.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+// in one temporary directory and is killed and removed by `stop()`, also after a failure
+// (../daemon-group.ts).
+import type { ChildProcess } from "node:child_process";
+import { chownSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { canQuery, postmasterPid, startDaemonGroup, stopProcess, waitFor, withClient, type Daemon } from "../daemon-group.ts";
 import { ensureDebianTools, POSTGRES_BIN_DIR } from "./debian-packages.ts";
 import { haproxyConfig, patroniConfig, portsFrom, type HaPorts, type PatroniMember } from "./config-files.ts";
 
@@ -45,11 +45,6 @@ export interface HaDatabase {
   stop(): Promise<void>;
 }
 
-interface Daemon {
-  child: ChildProcess;
-  name: string;
-}
-
 export interface StartHaOptions {
   /** HAProxy's primary port; every other port follows from it (config-files.ts). */
   basePort: number;
@@ -60,44 +55,18 @@ export interface StartHaOptions {
   timeoutMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function postgresUser(): { uid: number; gid: number } {
-  const lookup = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
-  const group = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
-  if (lookup.status !== 0) throw new Error("there is no `postgres` OS user to run PostgreSQL as (Debian's postgresql packages create it)");
-  return { uid: Number(lookup.stdout.trim()), gid: Number(group.stdout.trim()) };
-}
-
 export async function startHaDatabase(options: StartHaOptions): Promise<HaDatabase> {
   const tools = ensureDebianTools();
   if (process.getuid?.() !== 0) throw new Error("the HA database runs PostgreSQL as the postgres OS user: start it as root");
-  const user = postgresUser();
   const ports = portsFrom(options.basePort);
-  const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), "once-ha-"));
-  mkdirSync(dir, { recursive: true });
-  chownSync(dir, user.uid, user.gid);
-  const daemons: Daemon[] = [];
-  let log = "";
-  const record = (name: string, child: ChildProcess) => {
-    const append = (chunk: Buffer) => (log += chunk.toString().replace(/^(?=.)/gm, `[${name}] `));
-    child.stdout?.on("data", append);
-    child.stderr?.on("data", append);
-  };
-  const spawnDaemon = (name: string, command: string, args: string[], asPostgres: boolean): ChildProcess => {
-    const child = spawn(command, args, {
-      cwd: dir,
-      env: { PATH: process.env.PATH, HOME: dir, LANG: "C.UTF-8" },
-      stdio: ["ignore", "pipe", "pipe"],
-      ...(asPostgres ? user : {}),
-    });
-    record(name, child);
-    daemons.push({ child, name });
-    return child;
-  };
+  const memberNames = ports.postgres.map((_, i) => `pg${i + 1}`);
+  const group = startDaemonGroup({ prefix: "once-ha-", dir: options.dir, postgresDataDirs: () => memberNames.map((name) => path.join(group.dir, name)) });
+  const { dir, user, daemons } = group;
+  const spawnDaemon = (name: string, command: string, args: string[], asPostgres: boolean): ChildProcess =>
+    group.spawn(name, command, args, { asRoot: !asPostgres });
 
   const members: HaMember[] = ports.postgres.map((pgPort, i) => {
-    const name = `pg${i + 1}`;
+    const name = memberNames[i]!;
     const socketDir = path.join(dir, `${name}-socket`);
     mkdirSync(socketDir, { recursive: true });
     chownSync(socketDir, user.uid, user.gid);
@@ -123,36 +92,13 @@ export async function startHaDatabase(options: StartHaOptions): Promise<HaDataba
     return ha;
   });
 
-  // If this process ends without calling stop() (an uncaught error, process.exit, a test runner
-  // tearing its worker down), nothing must outlive it: a Patroni-managed postmaster whose agent
-  // is gone keeps running as the postgres user and holds its port. Only synchronous work is
-  // possible in an 'exit' listener, so it kills rather than stops.
-  const killEverythingNow = () => {
-    for (const member of members) {
-      const pid = postmasterPid(member.dataDir);
-      if (pid) process.kill(pid, "SIGQUIT"); // PostgreSQL's immediate shutdown: its children go too
-    }
-    for (const d of daemons) if (d.child.exitCode === null && d.child.signalCode === null) d.child.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  };
-  process.on("exit", killEverythingNow);
-
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    process.off("exit", killEverythingNow);
-    // Agents first (SIGTERM: Patroni stops its PostgreSQL), then whatever PostgreSQL is left
-    // (an agent killed earlier leaves its postmaster running), then HAProxy and etcd.
-    const agents = members.map((m) => m.agent).filter((a): a is ChildProcess => a !== null && a.exitCode === null && a.signalCode === null);
-    await Promise.all(agents.map((agent) => stopProcess(agent, "SIGTERM", 20_000)));
-    for (const member of members) {
-      const pid = postmasterPid(member.dataDir);
-      if (pid) await stopPid(pid);
-    }
-    await Promise.all(daemons.map((d) => stopProcess(d.child, "SIGTERM", 5_000)));
-    rmSync(dir, { recursive: true, force: true });
-  };
+  // Agents first (SIGTERM: Patroni stops its PostgreSQL), then whatever PostgreSQL is left (an
+  // agent killed earlier leaves its postmaster running), then HAProxy and etcd.
+  const stop = () =>
+    group.stop(async () => {
+      const agents = members.map((m) => m.agent).filter((a): a is ChildProcess => a !== null && a.exitCode === null && a.signalCode === null);
+      await Promise.all(agents.map((agent) => stopProcess(agent, "SIGTERM", 20_000)));
+    });
 
   try {
     const etcdDir = path.join(dir, "etcd");
@@ -186,7 +132,7 @@ export async function startHaDatabase(options: StartHaOptions): Promise<HaDataba
       replicaUrl: (database) => `postgres://postgres@127.0.0.1:${ports.replica}/${database}`,
       cluster: () => clusterOf(members),
       waitForHealthy: (waitOptions = {}) => waitForHealthy(members, daemons, waitOptions),
-      output: () => log,
+      output: () => group.output(),
       stop,
     };
     await db.waitForHealthy({ timeoutMs: options.timeoutMs ?? 120_000 });
@@ -196,51 +142,10 @@ export async function startHaDatabase(options: StartHaOptions): Promise<HaDataba
     }
     return db;
   } catch (error) {
-    const output = log;
+    const output = group.output();
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output.slice(-4000)}`);
   }
-}
-
-export function postmasterPid(dataDir: string): number | null {
-  const file = path.join(dataDir, "postmaster.pid");
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
-/** SIGQUIT (PostgreSQL's immediate shutdown: the postmaster takes its backends with it), then SIGKILL. */
-export async function stopPid(pid: number): Promise<void> {
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  try {
-    process.kill(pid, "SIGQUIT");
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 50 && alive(); i++) await sleep(100);
-  if (alive()) process.kill(pid, "SIGKILL");
-}
-
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, killAfterMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function httpOk(url: string): Promise<boolean> {
@@ -299,34 +204,4 @@ async function waitForHealthy(
     daemons,
   );
   return found!;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, daemons: Daemon[]): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    const dead = daemons.find((d) => d.name !== "patroni" && !d.name.startsWith("patroni") && d.child.exitCode !== null);
-    if (dead) throw new Error(`${dead.name} exited with ${dead.child.exitCode} while waiting for ${what}`);
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s`);
-    await sleep(250);
-  }
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function canQuery(url: string): Promise<boolean> {
-  try {
-    await withClient(url, (c) => c.query("select 1"));
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -3,14 +3,13 @@
 // e2e/system/pooler.test.ts run the nodes on. Both run as the `postgres` OS user (PgBouncer
 // refuses to run as root), so this needs root, like the HA database (../ha/ha-database.ts);
 // Debian's pgbouncer is installed when missing. Everything lives in one temporary directory and
-// is stopped and removed by `stop()`, also when the process exits without calling it.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+// is stopped and removed by `stop()`, also when the process exits without calling it
+// (../daemon-group.ts).
+import { spawnSync } from "node:child_process";
+import { chownSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { canQuery, postmasterPid, startDaemonGroup, stopPid, stopProcess, waitFor, withClient } from "../daemon-group.ts";
 import { ensureDebianTools, POOLER_TOOLS, POSTGRES_BIN_DIR } from "../ha/debian-packages.ts";
-import { postgresUser, postmasterPid, stopPid } from "../ha/ha-database.ts";
 import { PGBOUNCER_USERLIST, pgbouncerConfig, sessionModeAlias } from "./pgbouncer-config.ts";
 
 export interface PooledDatabase {
@@ -44,30 +43,17 @@ export interface StartPooledOptions {
   databases?: string[];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function startPooledDatabase(options: StartPooledOptions): Promise<PooledDatabase> {
   const tools = ensureDebianTools(POOLER_TOOLS);
   if (process.getuid?.() !== 0) throw new Error("the pooled database runs PostgreSQL and PgBouncer as the postgres OS user: start it as root");
-  const user = postgresUser();
   const maxConnections = options.maxConnections ?? 40;
   const ports = { pooler: options.basePort, postgres: options.basePort + 1 };
   const databases = options.databases ?? [];
-  const dir = mkdtempSync(path.join(os.tmpdir(), "once-pooler-"));
-  chownSync(dir, user.uid, user.gid);
+  const group = startDaemonGroup({ prefix: "once-pooler-", postgresDataDirs: () => [dataDir] });
+  const { dir, user } = group;
   const dataDir = path.join(dir, "data");
-  let log = "";
-  const children: ChildProcess[] = [];
-  const spawnAsPostgres = (name: string, command: string, args: string[]) => {
-    const child = spawn(command, args, { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, LANG: "C.UTF-8" }, stdio: ["ignore", "pipe", "pipe"], ...user });
-    const append = (chunk: Buffer) => (log += chunk.toString().replace(/^(?=.)/gm, `[${name}] `));
-    child.stdout?.on("data", append);
-    child.stderr?.on("data", append);
-    children.push(child);
-    return child;
-  };
   const startPostgres = () =>
-    spawnAsPostgres("postgres", `${POSTGRES_BIN_DIR}/postgres`, [
+    group.spawn("postgres", `${POSTGRES_BIN_DIR}/postgres`, [
       "-D",
       dataDir,
       "-p",
@@ -79,25 +65,12 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
       "-c",
       `max_connections=${maxConnections}`,
     ]);
-
-  const killEverythingNow = () => {
-    const pid = postmasterPid(dataDir);
-    if (pid) process.kill(pid, "SIGQUIT");
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  };
-  process.on("exit", killEverythingNow);
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    process.off("exit", killEverythingNow);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null && child.spawnfile.endsWith("pgbouncer")) child.kill("SIGINT");
-    const pid = postmasterPid(dataDir);
-    if (pid) await stopPid(pid);
-    await Promise.all(children.map((child) => exitOf(child)));
-    rmSync(dir, { recursive: true, force: true });
-  };
+  // PgBouncer first (SIGINT: it closes its connections at once), then PostgreSQL.
+  const stop = () =>
+    group.stop(async () => {
+      const bouncer = group.daemons.find((d) => d.name === "pgbouncer");
+      if (bouncer) await stopProcess(bouncer.child, "SIGINT", 5_000);
+    });
 
   try {
     const initdb = spawnSync(
@@ -117,7 +90,7 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
     writeFileSync(path.join(dir, "userlist.txt"), PGBOUNCER_USERLIST);
     writeFileSync(path.join(dir, "pgbouncer.ini"), pgbouncerConfig({ listenPort: ports.pooler, postgresPort: ports.postgres, serverPoolSize, databases, dir }));
     for (const file of ["userlist.txt", "pgbouncer.ini"]) chownSync(path.join(dir, file), user.uid, user.gid);
-    const bouncer = spawnAsPostgres("pgbouncer", tools.pgbouncer!, [path.join(dir, "pgbouncer.ini")]);
+    const bouncer = group.spawn("pgbouncer", tools.pgbouncer!, [path.join(dir, "pgbouncer.ini")]);
     const probe = databases[0] ?? "postgres";
     await waitFor(
       "PgBouncer to accept connections",
@@ -140,53 +113,12 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
         startPostgres();
         await waitFor("PostgreSQL to accept connections again", () => canQuery(admin), 60_000);
       },
-      output: () => log,
+      output: () => group.output(),
       stop,
     };
   } catch (error) {
-    const output = log;
+    const output = group.output();
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output.slice(-4000)}`);
-  }
-}
-
-/** Settles when `child` has exited (SIGKILLed if it has not 5 s from now). */
-function exitOf(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s`);
-    await sleep(200);
-  }
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on("error", () => undefined);
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function canQuery(url: string): Promise<boolean> {
-  try {
-    await withClient(url, (c) => c.query("select 1"));
-    return true;
-  } catch {
-    return false;
   }
 }
