@@ -84,7 +84,7 @@ try {
         const { rows: sampled } = await admin.query<{ event: string; n: number }>(
           `select wait_event as event, count(*)::int as n from pg_stat_activity
            where datname = $1 and wait_event_type = 'Lock' group by wait_event`,
-          [database!.name],
+          [database.name],
         );
         peakLockWaits = Math.max(
           peakLockWaits,

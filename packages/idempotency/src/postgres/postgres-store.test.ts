@@ -38,7 +38,7 @@ describe("the PostgreSQL store on the app's pipelined connections", () => {
   const lead = {
     type: "pipelined.test",
     fingerprint: { fields: ["label"] as const },
-    execute: async (_tx: unknown, input: { label: string }) => ({ outcome: "completed" as const, status: 201, body: input, resultId: input.label }),
+    execute: (_tx: unknown, input: { label: string }) => Promise.resolve({ outcome: "completed" as const, status: 201, body: input, resultId: input.label }),
   };
 
   it("marks the claim and the outcome as packages/db's pipelined client expects, which sends them with BEGIN and COMMIT", async () => {
@@ -60,7 +60,7 @@ describe("the PostgreSQL store on the app's pipelined connections", () => {
       key,
     );
     let runs = 0;
-    const counted = { ...lead, execute: async (tx: unknown, input: { label: string }) => (runs++, lead.execute(tx, input)) };
+    const counted = { ...lead, execute: (tx: unknown, input: { label: string }) => (runs++, lead.execute(tx, input)) };
     const store = createPostgresStore(prisma);
     const results = await Promise.all([1, 2].map(() => runOnce(store, counted, { principal, key, input: { label: "z" } })));
     expect(runs).toBe(1);
