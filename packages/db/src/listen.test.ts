@@ -63,6 +63,57 @@ describe("listenOn", () => {
     await until(async () => !(await listening()), "the listener to stop");
   });
 
+  it("listens on several channels over one connection per database, and each listener stops alone", async () => {
+    const heard: string[] = [];
+    const states = { a: [] as boolean[], b: [] as boolean[] };
+    const listeningConnections = async () =>
+      (
+        await sql.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ~* '^(un)?listen '`,
+        )
+      ).rows[0]!.n;
+    const a = listenOn(
+      database.url,
+      "channel_a",
+      (p) => heard.push(`a:${p}`),
+      () => {},
+      (live) => states.a.push(live),
+    );
+    const b = listenOn(
+      database.url,
+      "channel_b",
+      (p) => heard.push(`b:${p}`),
+      () => {},
+      (live) => states.b.push(live),
+    );
+    try {
+      await until(() => states.a.at(-1) === true && states.b.at(-1) === true, "both live");
+      expect(await listeningConnections()).toBe(1);
+      await sql.query("select pg_notify('channel_a', '1'), pg_notify('channel_b', '2')");
+      await until(() => heard.length === 2, "both notifications");
+      expect(heard.sort()).toEqual(["a:1", "b:2"]);
+
+      // After the connection is killed both listen again on the new one.
+      await sql.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`,
+      );
+      await until(() => states.a.includes(false) && states.b.includes(false), "both down");
+      await until(() => states.a.at(-1) === true && states.b.at(-1) === true, "both live again");
+      expect(await listeningConnections()).toBe(1);
+
+      // One stops: the other still hears, over the same connection; its channel is no longer listened on.
+      await a.stop();
+      await sql.query("select pg_notify('channel_a', '3'), pg_notify('channel_b', '4')");
+      await until(() => heard.includes("b:4"), "b after a stopped");
+      expect(heard).not.toContain("a:3");
+      expect(await listeningConnections()).toBe(1);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+    await until(async () => (await listeningConnections()) === 0, "the connection to close with its last listener");
+  });
+
   it("refuses a channel name it would have to quote", () => {
     expect(() => listenOn(database.url, "bad; drop table x", () => {})).toThrow("not a plain channel name");
   });

@@ -84,7 +84,7 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
     await waitFor("PostgreSQL to accept connections", () => canQuery(admin), 30_000);
     for (const name of databases) await withClient(admin, (c) => c.query(`create database "${name}"`));
 
-    // Room left for what connects to PostgreSQL directly: each node's LISTEN connections (3),
+    // Room left for what connects to PostgreSQL directly: each node's LISTEN connection,
     // its start-up migrations, the listener's probes; the rest is PgBouncer's.
     const serverPoolSize = options.serverPoolSize ?? Math.max(5, Math.floor((maxConnections - 3) / 2));
     writeFileSync(path.join(dir, "userlist.txt"), PGBOUNCER_USERLIST);
