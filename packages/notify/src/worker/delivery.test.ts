@@ -42,10 +42,15 @@ function namedUrl(name: string): string {
   return url.toString();
 }
 
-/** Whether a session of `name` has run LISTEN on the outbox's channel. */
+/**
+ * Whether a session of `name` has run LISTEN on the outbox's channel. The worker's one listening
+ * connection (@once/db/listen) listens on the outbox's channel and then on lead_created: its last
+ * statement is one of the two once the outbox's is done.
+ */
 async function listening(name: string): Promise<boolean> {
   const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
-    `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1 and query = 'listen outbox_pending'`,
+    `select count(*)::int as n from pg_stat_activity
+     where datname = current_database() and application_name = $1 and query in ('listen outbox_pending', 'listen lead_created')`,
     name,
   );
   return rows[0]!.n > 0;
