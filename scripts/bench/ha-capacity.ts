@@ -4,7 +4,6 @@
 //   2. one node on the HA database (two Patroni members, synchronous replication, HAProxy),
 //   3. two nodes behind nginx on the HA database.
 // Needs `pnpm build` and root (the HA database runs PostgreSQL as the postgres user).
-import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { deployMigrations } from "@once/db/migrate";
 import { seedDatabase } from "@once/db/seed";
@@ -14,29 +13,15 @@ import { startNginx } from "../cluster/nginx.ts";
 import { startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { tearDown } from "./tear-down.ts";
+import { freshKeyRequests, WRITE_BENCH_ENV } from "./write-load.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
 const requests = Number(values.requests);
 const connections = Number(values.connections);
-const env = {
-  RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
-  RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
-  RATE_LIMIT_SESSIONS_PER_MINUTE: "100000",
-  ORDER_DAILY_COPIES_PER_ADDRESS: "10000000", // every order comes from this one address, without a phone
-  ORDER_DAILY_COPIES_PER_GUIDE: "1000", // the most the app allows; each connection has its own session, far under it,
-  LOG_LEVEL: "warn",
-  DATABASE_POOL_SIZE: "20",
-};
+const env = WRITE_BENCH_ENV;
 
 async function measure(label: string, origin: string): Promise<LoadResult[]> {
-  const tokens = await Promise.all(
-    Array.from({ length: connections }, async () => ((await (await fetch(`${origin}/api/v1/sessions`, { method: "POST" })).json()) as { token: string }).token),
-  );
-  const spec = (path: string, body: string, worker: number) => ({
-    path,
-    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[worker]}`, "idempotency-key": randomUUID() },
-    body,
-  });
+  const spec = await freshKeyRequests(origin, connections);
   const order = JSON.stringify({ item: "sample-guide", quantity: 1 });
   const lead = (i: number) => JSON.stringify({ name: "Bench Customer", phone: `+86${13000000000 + i}`, content: "Please send the price list." });
   const results: LoadResult[] = [];

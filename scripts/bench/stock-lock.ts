@@ -10,7 +10,6 @@
 // on what (pg_stat_activity's wait_event: `transactionid`/`tuple` for a row another transaction
 // holds, `object` for the lock every transaction that sent a NOTIFY takes at commit).
 // Needs `pnpm build`.
-import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { seedDatabase } from "@once/db/seed";
@@ -18,19 +17,12 @@ import { createTestDatabase, type TestDatabase } from "@once/db/testing";
 import { startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { tearDown } from "./tear-down.ts";
+import { freshKeyRequests, WRITE_BENCH_ENV } from "./write-load.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
 const requests = Number(values.requests);
 const connections = Number(values.connections);
-const env = {
-  RATE_LIMIT_WRITES_PER_MINUTE: "100000000",
-  RATE_LIMIT_WRITES_PER_ADDRESS_PER_MINUTE: "100000000",
-  RATE_LIMIT_SESSIONS_PER_MINUTE: "100000",
-  ORDER_DAILY_COPIES_PER_ADDRESS: "10000000", // every order comes from this one address, without a phone
-  ORDER_DAILY_COPIES_PER_GUIDE: "1000", // per customer session: each connection has its own, far under it
-  LOG_LEVEL: "warn",
-  DATABASE_POOL_SIZE: "20",
-};
+const env = WRITE_BENCH_ENV;
 
 type Row = LoadResult & { peakLockWaits: number; waitedOn: string };
 let database: TestDatabase | undefined;
@@ -57,14 +49,7 @@ try {
   }
   node = await startNode({ port: 3521, databaseUrl: database.url, env });
   const origin = node.url;
-  const tokens = await Promise.all(
-    Array.from({ length: connections }, async () => ((await (await fetch(`${origin}/api/v1/sessions`, { method: "POST" })).json()) as { token: string }).token),
-  );
-  const spec = (path: string, body: string, worker: number) => ({
-    path,
-    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[worker]}`, "idempotency-key": randomUUID() },
-    body,
-  });
+  const spec = await freshKeyRequests(origin, connections);
   const scenarios = [
     ["orders, all of one guide", (_i: number, w: number) => spec("/api/v1/orders", JSON.stringify({ item: "sample-guide", quantity: 1 }), w)],
     [`orders over ${connections} guides`, (_i: number, w: number) => spec("/api/v1/orders", JSON.stringify({ item: guides[w], quantity: 1 }), w)],
