@@ -52,14 +52,16 @@ export function LeadTasks({
       queryClient.invalidateQueries({ queryKey: trpc.dashboard.leads.get.queryKey({ id: leadId }) }),
     ]);
   const add = useMutation(trpc.dashboard.tasks.add.mutationOptions({ onSuccess: () => (setTitle(""), setDue(""), refresh()) }));
-  const setDone = useMutation(trpc.dashboard.tasks.setDone.mutationOptions({ onSettled: refresh }));
+  // The box shows the press at once: set in the click's own render (the mutation's state arrives a
+  // tick later, and React would meanwhile put the controlled box back), kept until the list is re-read.
+  const [pressed, setPressed] = useState<{ id: string; done: boolean } | null>(null);
+  const setDone = useMutation(trpc.dashboard.tasks.setDone.mutationOptions({ onSettled: () => refresh().finally(() => setPressed(null)) }));
   const remove = useMutation(trpc.dashboard.tasks.delete.mutationOptions({ onSettled: refresh }));
   const addOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(add));
   const listOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(remove));
   const now = new Date();
   // A box ticks at once: the change being saved is shown until the list is read again.
-  const ticked = (task: { id: string; doneAt: Date | null }) =>
-    setDone.isPending && setDone.variables.id === task.id ? setDone.variables.done : !!task.doneAt;
+  const ticked = (task: { id: string; doneAt: Date | null }) => (pressed?.id === task.id ? pressed.done : !!task.doneAt);
   return (
     <Card role="region" aria-labelledby="tasks-heading">
       <h2 id="tasks-heading" className="mb-3 text-lg font-semibold">
@@ -83,7 +85,10 @@ export function LeadTasks({
                 aria-label={t("lead.tasks.markDone", { title: task.title })}
                 checked={ticked(task)}
                 disabled={setDone.isPending}
-                onChange={(e) => setDone.mutate({ id: task.id, done: e.target.checked })}
+                onChange={(e) => {
+                  setPressed({ id: task.id, done: e.target.checked });
+                  setDone.mutate({ id: task.id, done: e.target.checked });
+                }}
               />
               <div className="min-w-0 flex-1">
                 <p className={cx("font-medium break-words", task.doneAt && "text-ink-muted line-through")}>{task.title}</p>
