@@ -18,7 +18,6 @@ import { freshKeyRequests, WRITE_BENCH_ENV } from "./write-load.ts";
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
 const requests = Number(values.requests);
 const connections = Number(values.connections);
-const env = WRITE_BENCH_ENV;
 
 async function measure(label: string, origin: string): Promise<LoadResult[]> {
   const spec = await freshKeyRequests(origin, connections);
@@ -46,7 +45,7 @@ const rows: LoadResult[] = [];
     db = await createTestDatabase("bench_ha");
     await seedDatabase(db.url);
     await stockUp(db.url);
-    node = await startNode({ port: 3501, databaseUrl: db.url, env });
+    node = await startNode({ port: 3501, databaseUrl: db.url, env: WRITE_BENCH_ENV });
     rows.push(...(await measure("one node, single PostgreSQL", node.url)));
   } finally {
     await tearDown(
@@ -63,9 +62,9 @@ try {
   await deployMigrations({ databaseUrl: url });
   await seedDatabase(url);
   await stockUp(url);
-  nodes.push(await startNode({ port: 3501, databaseUrl: url, env }));
+  nodes.push(await startNode({ port: 3501, databaseUrl: url, env: WRITE_BENCH_ENV }));
   rows.push(...(await measure("one node, HA database", nodes[0]!.url)));
-  nodes.push(await startNode({ port: 3502, databaseUrl: url, env }));
+  nodes.push(await startNode({ port: 3502, databaseUrl: url, env: WRITE_BENCH_ENV }));
   const nginx = await startNginx({ port: 3500, upstreamPorts: nodes.map((n) => n.port) });
   try {
     rows.push(...(await measure("two nodes + nginx, HA database", nginx.url)));

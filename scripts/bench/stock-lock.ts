@@ -1,7 +1,7 @@
 // `pnpm bench:stock-lock`: where the guide's stock row lock bites (docs/SCALING.md). Every order
-// decrements its guide's `stock` inside the protocol's transaction (packages/api/src/order/
-// create-order.ts), so orders of one guide take turns on that row from the decrement to the
-// commit. One production node on the machine's PostgreSQL, orders with fresh keys, closed loop,
+// locks its guide's row (`select … for update`, for the daily limit) and decrements its `stock`
+// inside the protocol's transaction (packages/api/src/order/create-order.ts), so orders of one
+// guide take turns on that row from that first statement to the commit. One production node on the machine's PostgreSQL, orders with fresh keys, closed loop,
 // `--connections` at once:
 //   1. every order for one guide,
 //   2. orders spread over as many guides as there are connections (each connection its own),
@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { seedDatabase } from "@once/db/seed";
-import { createTestDatabase, type TestDatabase } from "@once/db/testing";
+import { createTestDatabase, testAdminUrl, type TestDatabase } from "@once/db/testing";
 import { startNode, type NodeProcess } from "../cluster/node-process.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { tearDown } from "./tear-down.ts";
@@ -22,12 +22,11 @@ import { freshKeyRequests, WRITE_BENCH_ENV } from "./write-load.ts";
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" }, connections: { type: "string", default: "40" } } });
 const requests = Number(values.requests);
 const connections = Number(values.connections);
-const env = WRITE_BENCH_ENV;
 
 type Row = LoadResult & { peakLockWaits: number; waitedOn: string };
 let database: TestDatabase | undefined;
 let node: NodeProcess | undefined;
-const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" });
+const admin = new pg.Client({ connectionString: testAdminUrl() });
 const rows: Row[] = [];
 try {
   database = await createTestDatabase("bench_stock");
@@ -47,7 +46,7 @@ try {
   } finally {
     await client.end();
   }
-  node = await startNode({ port: 3521, databaseUrl: database.url, env });
+  node = await startNode({ port: 3521, databaseUrl: database.url, env: WRITE_BENCH_ENV });
   const origin = node.url;
   const spec = await freshKeyRequests(origin, connections);
   const scenarios = [
