@@ -17,6 +17,7 @@ export default tseslint.config(
       "**/.turbo/**",
       "**/next-env.d.ts",
       "e2e/artifacts/**",
+      ".test-report/**",
       "test-results/**",
     ],
   },

@@ -1,6 +1,7 @@
 // Browser tests: Debian's Chromium (never a downloaded browser) against a production build
 // of apps/web on a real PostgreSQL database made for this run by run-e2e.ts.
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
@@ -23,7 +24,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
-  reporter: [["list"], ["html", { outputFolder: "./artifacts/report", open: "never" }]],
+  reporter: [
+    ["list"],
+    ["html", { outputFolder: "./artifacts/report", open: "never" }],
+    // The test command's timing report (scripts/test-run/report.ts) reads this one.
+    ...(process.env.TEST_REPORT_DIR ? [["json", { outputFile: path.join(process.env.TEST_REPORT_DIR, "playwright.json") }] as const] : []),
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // The service worker (offline copies, Background Sync) is its own spec's

@@ -1,5 +1,6 @@
 // System tests: real production nodes (separate OS processes) on one real PostgreSQL.
 import { defineConfig } from "vitest/config";
+import { vitestReport } from "@once/db/testing/vitest-report";
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    ...vitestReport(),
   },
 });

@@ -5,7 +5,20 @@
 # build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Each phase's seconds go to .test-report/phases.tsv; `pnpm test` (scripts/test-run/run-tests.ts)
+# adds its own and prints the whole table at the end.
+rm -rf .test-report && mkdir -p .test-report
+phase_started=$(date +%s%N)
+end_phase() { # <name>: the seconds since the previous phase ended
+  local now
+  now=$(date +%s%N)
+  printf '%s\t%s\tpassed\n' "$1" "$(awk "BEGIN { printf \"%.1f\", ($now - $phase_started) / 1e9 }")" >>.test-report/phases.tsv
+  phase_started=$now
+}
+
 source scripts/bootstrap.sh
+end_phase "install (pnpm, packages)"
 
 # Debian packages the browser and multi-node tests need: installed when missing (as root), or
 # one line saying what to install.
@@ -33,6 +46,7 @@ need_debian_package haproxy "the failover test" sh -c 'command -v haproxy || tes
 need_debian_package pgbouncer "the pooler test" sh -c 'command -v pgbouncer || test -x /usr/sbin/pgbouncer'
 # Chinese pages are screenshot and compared: without a CJK font they render as boxes.
 need_debian_package fonts-noto-cjk "the Chinese screenshots" sh -c 'fc-list :lang=zh | grep -q .'
+end_phase "Debian packages"
 
 admin_url=${TEST_DATABASE_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if ! pg_isready -q -d "$admin_url" 2>/dev/null; then
@@ -45,5 +59,7 @@ if ! pg_isready -q -d "$admin_url" 2>/dev/null; then
   pg_isready -q -d "$admin_url" || fail "no PostgreSQL at ${admin_url#*@}; start one or set TEST_DATABASE_ADMIN_URL"
 fi
 
+end_phase "PostgreSQL up"
+
 say "running every test"
-pnpm test
+TEST_REPORT_CONTINUE=1 pnpm test

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { vitestReport } from "./src/testing/vitest-report.ts";
 
 export default defineConfig({
   test: {
@@ -6,5 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    ...vitestReport(),
   },
 });

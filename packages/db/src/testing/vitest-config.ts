@@ -2,6 +2,7 @@
 // code, one fresh migrated database per run (global-setup.ts), generous timeouts for real I/O.
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { vitestReport } from "./vitest-report.ts";
 
 export function databaseTestConfig(options: { fileParallelism?: boolean; testTimeout?: number } = {}) {
   return defineConfig({
@@ -11,6 +12,7 @@ export function databaseTestConfig(options: { fileParallelism?: boolean; testTim
       testTimeout: options.testTimeout ?? 60_000,
       hookTimeout: 120_000,
       fileParallelism: options.fileParallelism ?? true,
+      ...vitestReport(),
     },
   });
 }
