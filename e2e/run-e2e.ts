@@ -15,7 +15,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 const only = process.argv[2];
 let status = 0;
-if (only !== "browser") status = run("pnpm", ["exec", "vitest", "run"]);
+if (only !== "browser") status = run("pnpm", ["exec", "vitest", "run", "--configLoader", "runner"]);
 if (status === 0 && only !== "system") {
   const database = await createTestDatabase("e2e");
   try {
