@@ -94,7 +94,9 @@ function playwrightTimes(): { files: Timed[]; tests: Timed[] } {
 }
 
 function table(header: string[], rows: string[][]): string {
-  return [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  return [`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join(
+    "\n",
+  );
 }
 
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;

@@ -22,13 +22,22 @@ const PHASES: Phase[] = [
   { name: "browser", command: ["pnpm", "--filter", "@once/e2e", "e2e", "browser"] },
 ];
 
+// `pnpm test system browser` runs only the phases named (by their first word), e.g. after a
+// change that only the system and browser tests see; plain `pnpm test` runs them all.
+const only = process.argv.slice(2);
+const chosen = only.length ? PHASES.filter((phase) => only.includes(phase.name.split(" ")[0]!)) : PHASES;
+if (only.length && chosen.length !== only.length) {
+  console.error(`unknown phase in: ${only.join(" ")} (the phases: ${PHASES.map((p) => p.name.split(" ")[0]).join(", ")})`);
+  process.exit(2);
+}
+
 // scripts/test.sh starts the report with its own phases; run alone, `pnpm test` starts afresh.
 if (process.env.TEST_REPORT_CONTINUE !== "1") rmSync(REPORT_DIR, { recursive: true, force: true });
 mkdirSync(REPORT_DIR, { recursive: true });
 rmSync(TURBO_SUMMARY_DIR, { recursive: true, force: true });
 
 let status = 0;
-for (const phase of PHASES) {
+for (const phase of chosen) {
   const started = performance.now();
   const [command, ...args] = phase.command;
   const result = spawnSync(command!, args, { stdio: "inherit", env: { ...process.env, TEST_REPORT_DIR: REPORT_DIR } });
