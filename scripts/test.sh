@@ -20,32 +20,35 @@ end_phase() { # <name>: the seconds since the previous phase ended
 source scripts/bootstrap.sh
 end_phase "install (pnpm, packages)"
 
-# Debian packages the browser and multi-node tests need: installed when missing (as root), or
-# one line saying what to install.
-need_debian_package() { # <package> <what it is for> <present when this succeeds…>
-  local package=$1 purpose=$2
-  shift 2
-  "$@" >/dev/null 2>&1 && return 0
-  say "installing Debian's $package for $purpose"
-  if [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null) \
-      || fail "apt-get install $package failed; install Debian's $package"
-  else
-    fail "$package is missing and this user cannot apt-get install it; run: sudo apt-get install -y $package"
-  fi
+# Debian packages the browser and multi-node tests need: the missing ones installed in one
+# apt-get call (as root), or one line saying what to install.
+missing_debian_packages=()
+need_debian_package() { # <package> <present when this succeeds…>
+  local package=$1
+  shift
+  "$@" >/dev/null 2>&1 || missing_debian_packages+=("$package")
 }
 
 chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
-need_debian_package chromium "the browser tests" test -x "$chromium_path"
-need_debian_package nginx-light "the multi-node tests" sh -c 'command -v nginx || test -x /usr/sbin/nginx'
+need_debian_package chromium test -x "$chromium_path" # the browser tests
+need_debian_package nginx-light sh -c 'command -v nginx || test -x /usr/sbin/nginx' # the multi-node tests
 # The failover test (e2e/system/ha-failover.test.ts) runs PostgreSQL under Patroni, etcd and HAProxy.
-need_debian_package patroni "the failover test" sh -c 'command -v patroni'
-need_debian_package etcd-server "the failover test" sh -c 'command -v etcd'
-need_debian_package haproxy "the failover test" sh -c 'command -v haproxy || test -x /usr/sbin/haproxy'
+need_debian_package patroni sh -c 'command -v patroni'
+need_debian_package etcd-server sh -c 'command -v etcd'
+need_debian_package haproxy sh -c 'command -v haproxy || test -x /usr/sbin/haproxy'
 # The pooler test (e2e/system/pooler.test.ts) runs the nodes behind PgBouncer in transaction mode.
-need_debian_package pgbouncer "the pooler test" sh -c 'command -v pgbouncer || test -x /usr/sbin/pgbouncer'
+need_debian_package pgbouncer sh -c 'command -v pgbouncer || test -x /usr/sbin/pgbouncer'
 # Chinese pages are screenshot and compared: without a CJK font they render as boxes.
-need_debian_package fonts-noto-cjk "the Chinese screenshots" sh -c 'fc-list :lang=zh | grep -q .'
+need_debian_package fonts-noto-cjk sh -c 'fc-list :lang=zh | grep -q .'
+if [ ${#missing_debian_packages[@]} -gt 0 ]; then
+  say "installing Debian's ${missing_debian_packages[*]}"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_debian_packages[@]}" >/dev/null) \
+      || fail "apt-get install failed; install Debian's ${missing_debian_packages[*]}"
+  else
+    fail "missing Debian packages and this user cannot apt-get install them; run: sudo apt-get install -y ${missing_debian_packages[*]}"
+  fi
+fi
 end_phase "Debian packages"
 
 admin_url=${TEST_DATABASE_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}

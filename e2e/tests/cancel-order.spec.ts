@@ -5,7 +5,7 @@
 // e2e/artifacts/screens.
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { VIEWPORTS } from "./order-support";
+import { devicesFor } from "./matrix";
 import { signInAs } from "./dashboard-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { confirmedNumber, db, fillOrder, openOrderForm, pendingBanner } from "./support";
@@ -35,7 +35,7 @@ const orderRow = async (number: string) =>
   ).rows[0]!;
 
 for (const locale of ["en", "zh-CN"] as const) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [device, viewport] of devicesFor(locale)) {
     test(`${locale} ${device}: the answer to a cancellation is lost; the page checks, shows it cancelled once, and staff see it`, async ({
       browser,
       baseURL,
@@ -95,7 +95,7 @@ for (const locale of ["en", "zh-CN"] as const) {
     });
   }
 
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [device, viewport] of devicesFor(locale)) {
     test(`${locale} ${device}: packed before the press, the cancellation is refused and says why; nothing changes`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ locale, viewport });
       await context.addCookies([{ name: "lang", value: locale, url: baseURL! }]);

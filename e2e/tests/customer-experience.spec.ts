@@ -3,6 +3,7 @@
 // /me listing each operation once, out of stock, and the fields' limits and markings.
 import { expect, test, type Page } from "@playwright/test";
 import { confirmedNumber, countLeads, countOrders, fillLead, fillOrder, openOrderForm, orderNumbers, pendingBanner, screenshot } from "./support";
+import { devicesFor } from "./matrix";
 
 const ORDER_CREATE = "**/api/trpc/order.create**";
 const LOOK_UP = "**/api/trpc/operation.*";
@@ -202,7 +203,7 @@ test("fields: the server's limits (never the browser's silent maxlength), live c
 });
 
 for (const locale of ["en", "zh-CN"] as const) {
-  for (const [device, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
+  for (const [device, viewport] of devicesFor(locale)) {
     test(`${locale} ${device}: a message pasted past its limit is kept whole and the field says by how much`, async ({ browser }, testInfo) => {
       const context = await browser.newContext({ locale, viewport });
       const page = await context.newPage();

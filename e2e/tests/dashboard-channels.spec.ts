@@ -7,9 +7,10 @@
 // the channel's language.
 import { expect, test } from "@playwright/test";
 import { startChatReceivers, type ChatReceivers } from "@once/notify/testing/chat-receivers";
-import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
+import { signInAs } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
+import { flowLocales } from "./matrix";
 
 const [alice, bob] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number], (typeof E2E_STAFF)[number]];
 
@@ -75,7 +76,7 @@ test.afterAll(async () => {
   await receivers.close();
 });
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`chat channels: refusals, a wrong secret found by the test message, replaced, delivered (${locale})`, async ({ browser }) => {
     test.setTimeout(90_000); // two staff sessions, a channel's whole life, screenshots at two sizes

@@ -3,9 +3,10 @@
 // page; merging the first into it puts the merge on the timeline, the first lead says where it
 // went and leaves the list; undoing it from the timeline gives the first lead back.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
+import { signInAs, submitInquiry } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
+import { flowLocales } from "./matrix";
 
 const [alice] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number]];
 
@@ -34,7 +35,7 @@ const TEXT = {
   },
 } as const;
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`merge: a second inquiry of one customer, merged and undone (${locale})`, async ({ browser }) => {
     test.setTimeout(90_000);

@@ -4,10 +4,11 @@
 // has waited; "I'll take it" makes it the presser's, stops the clock and takes it out of the
 // view. The harness runs no worker, so the due time the worker would write is written with SQL.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
+import { signInAs, submitInquiry } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { db } from "./support";
+import { flowLocales } from "./matrix";
 
 const [alice] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number]];
 
@@ -46,7 +47,7 @@ const TEXT = {
   },
 } as const;
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`first-response clock: the target, the Overdue view, I'll take it (${locale})`, async ({ browser }) => {
     test.setTimeout(90_000);

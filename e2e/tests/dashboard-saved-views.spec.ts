@@ -10,6 +10,7 @@ import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support"
 import { screens, VIEWPORTS } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { db } from "./support";
+import { runsIn } from "./matrix";
 
 const [alice, bob] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number], (typeof E2E_STAFF)[number]];
 
@@ -66,103 +67,105 @@ const rowsNamed = async (name: string) => (await db().query<{ n: number }>(`sele
 
 for (const locale of DASHBOARD_LOCALES) {
   const L = TEXT[locale];
-  test(`${locale}: a view saved and shared by one person is seen and opened by another until unshared`, async ({ browser }) => {
-    test.setTimeout(120_000); // two staff sessions, two leads, screenshots at two sizes
-    const mark = rareMark();
-    const number = await submitInquiry(browser, { name: `视图 ${mark}` });
-    await submitInquiry(browser, { name: "Someone else" });
-    const name = `Team ${mark}`;
+  if (runsIn(locale, "zh-CN"))
+    test(`${locale}: a view saved and shared by one person is seen and opened by another until unshared`, async ({ browser }) => {
+      test.setTimeout(120_000); // two staff sessions, two leads, screenshots at two sizes
+      const mark = rareMark();
+      const number = await submitInquiry(browser, { name: `视图 ${mark}` });
+      await submitInquiry(browser, { name: "Someone else" });
+      const name = `Team ${mark}`;
 
-    const a = await signInAs(browser, alice, locale);
-    await a.goto(`/dashboard/leads?q=${encodeURIComponent(mark)}`);
-    await expect(a.getByTestId("lead-row")).toHaveCount(1);
-    await saveView(a, L, name, true);
-    await expect(chip(a, name)).toHaveAttribute("aria-current", "true");
-    await expect(chip(a, name).getByRole("img", { name: L.sharedMine })).toBeVisible();
-    // The same name again, for other filters: refused in the page's language, nothing saved.
-    await a.goto(`/dashboard/leads?q=${encodeURIComponent(mark)}&dup=1`);
-    await saveView(a, L, `  ${name} `, false);
-    await expect(a.getByTestId("saved-view-error")).toHaveText(L.taken(name));
-    expect(await rowsNamed(name)).toBe(1);
-    await screens(a, `saved-views-refused-${locale}`);
+      const a = await signInAs(browser, alice, locale);
+      await a.goto(`/dashboard/leads?q=${encodeURIComponent(mark)}`);
+      await expect(a.getByTestId("lead-row")).toHaveCount(1);
+      await saveView(a, L, name, true);
+      await expect(chip(a, name)).toHaveAttribute("aria-current", "true");
+      await expect(chip(a, name).getByRole("img", { name: L.sharedMine })).toBeVisible();
+      // The same name again, for other filters: refused in the page's language, nothing saved.
+      await a.goto(`/dashboard/leads?q=${encodeURIComponent(mark)}&dup=1`);
+      await saveView(a, L, `  ${name} `, false);
+      await expect(a.getByTestId("saved-view-error")).toHaveText(L.taken(name));
+      expect(await rowsNamed(name)).toBe(1);
+      await screens(a, `saved-views-refused-${locale}`);
 
-    const b = await signInAs(browser, bob, locale);
-    await expect(chip(b, name)).toContainText(L.sharedBy);
-    await chip(b, name).click();
-    await expect(b).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(mark)}$`));
-    await expect(b.getByRole("searchbox", { name: L.search })).toHaveValue(mark);
-    await expect(b.getByTestId("lead-row")).toHaveCount(1);
-    await expect(b.getByTestId("lead-row")).toContainText(number);
-    await screens(b, `saved-views-shared-${locale}`);
+      const b = await signInAs(browser, bob, locale);
+      await expect(chip(b, name)).toContainText(L.sharedBy);
+      await chip(b, name).click();
+      await expect(b).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(mark)}$`));
+      await expect(b.getByRole("searchbox", { name: L.search })).toHaveValue(mark);
+      await expect(b.getByTestId("lead-row")).toHaveCount(1);
+      await expect(b.getByTestId("lead-row")).toContainText(number);
+      await screens(b, `saved-views-shared-${locale}`);
 
-    // Bob shares one of his own; Alice, an admin, is told she may delete it.
-    const bobs = `Bob ${mark}`;
-    await b.goto("/dashboard/leads?status=new&sort=name");
-    await saveView(b, L, bobs, true);
-    await expect(chip(b, bobs)).toBeVisible();
+      // Bob shares one of his own; Alice, an admin, is told she may delete it.
+      const bobs = `Bob ${mark}`;
+      await b.goto("/dashboard/leads?status=new&sort=name");
+      await saveView(b, L, bobs, true);
+      await expect(chip(b, bobs)).toBeVisible();
 
-    await a.reload();
-    await a.getByRole("button", { name: L.manage }).click();
-    const manage = a.getByTestId("manage-views");
-    await expect(manage.getByTestId("manage-view").filter({ hasText: name })).toContainText(L.sharedMine);
-    const bobsRow = manage.getByTestId("manage-view").filter({ hasText: bobs });
-    await expect(bobsRow).toContainText(L.sharedByBob);
-    await expect(bobsRow).toContainText(L.adminMay);
-    await screens(a, `saved-views-manage-${locale}`);
-    // On a phone the bar and the panel wrap: nothing wider than the screen.
-    await a.setViewportSize(VIEWPORTS.phone);
-    expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await a.setViewportSize(VIEWPORTS.desktop);
+      await a.reload();
+      await a.getByRole("button", { name: L.manage }).click();
+      const manage = a.getByTestId("manage-views");
+      await expect(manage.getByTestId("manage-view").filter({ hasText: name })).toContainText(L.sharedMine);
+      const bobsRow = manage.getByTestId("manage-view").filter({ hasText: bobs });
+      await expect(bobsRow).toContainText(L.sharedByBob);
+      await expect(bobsRow).toContainText(L.adminMay);
+      await screens(a, `saved-views-manage-${locale}`);
+      // On a phone the bar and the panel wrap: nothing wider than the screen.
+      await a.setViewportSize(VIEWPORTS.phone);
+      expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      await a.setViewportSize(VIEWPORTS.desktop);
 
-    await bobsRow.getByRole("button", { name: L.delete }).click();
-    const confirmation = bobsRow.getByRole("alertdialog", { name: L.deleteConfirm(bobs) });
-    await expect(confirmation).toContainText(L.adminDeletes);
-    await screens(a, `saved-views-confirm-${locale}`);
-    await confirmation.getByRole("button", { name: L.delete }).click();
-    await expect(bobsRow).toHaveCount(0);
-    expect(await rowsNamed(bobs)).toBe(0);
+      await bobsRow.getByRole("button", { name: L.delete }).click();
+      const confirmation = bobsRow.getByRole("alertdialog", { name: L.deleteConfirm(bobs) });
+      await expect(confirmation).toContainText(L.adminDeletes);
+      await screens(a, `saved-views-confirm-${locale}`);
+      await confirmation.getByRole("button", { name: L.delete }).click();
+      await expect(bobsRow).toHaveCount(0);
+      expect(await rowsNamed(bobs)).toBe(0);
 
-    // Alice stops sharing hers: Bob no longer sees it.
-    const mine = manage.getByTestId("manage-view").filter({ hasText: name });
-    await mine.getByRole("button", { name: L.unshare }).click();
-    await expect(mine).not.toContainText(L.sharedMine);
-    const listed = b.waitForResponse((response) => response.url().includes("dashboard.leads.views.list"));
-    await b.reload();
-    await listed;
-    await expect(b.getByRole("button", { name: L.manage })).toHaveCount(0);
-    await expect(chip(b, name)).toHaveCount(0);
+      // Alice stops sharing hers: Bob no longer sees it.
+      const mine = manage.getByTestId("manage-view").filter({ hasText: name });
+      await mine.getByRole("button", { name: L.unshare }).click();
+      await expect(mine).not.toContainText(L.sharedMine);
+      const listed = b.waitForResponse((response) => response.url().includes("dashboard.leads.views.list"));
+      await b.reload();
+      await listed;
+      await expect(b.getByRole("button", { name: L.manage })).toHaveCount(0);
+      await expect(chip(b, name)).toHaveCount(0);
 
-    // Deleted after its confirmation.
-    await mine.getByRole("button", { name: L.delete }).click();
-    await mine
-      .getByRole("alertdialog", { name: L.deleteConfirm(name) })
-      .getByRole("button", { name: L.delete })
-      .click();
-    await expect(chip(a, name)).toHaveCount(0);
-    expect(await rowsNamed(name)).toBe(0);
-    await a.context().close();
-    await b.context().close();
-  });
+      // Deleted after its confirmation.
+      await mine.getByRole("button", { name: L.delete }).click();
+      await mine
+        .getByRole("alertdialog", { name: L.deleteConfirm(name) })
+        .getByRole("button", { name: L.delete })
+        .click();
+      await expect(chip(a, name)).toHaveCount(0);
+      expect(await rowsNamed(name)).toBe(0);
+      await a.context().close();
+      await b.context().close();
+    });
 
-  test(`${locale}: views kept in localStorage move to the server once, even from two tabs at once`, async ({ browser }) => {
-    const mark = rareMark();
-    const local = [
-      { name: `Local ${mark}`, query: `?q=${encodeURIComponent(mark)}` },
-      { name: `Local new ${mark}`, query: "?status=new" },
-    ];
-    const first = await signInAs(browser, alice, locale);
-    await first.evaluate((views) => localStorage.setItem("once.dashboard.leads.views", JSON.stringify(views)), local);
-    const context = first.context();
-    const tabs = [first, await context.newPage()];
-    await Promise.all(tabs.map((tab) => tab.goto("/dashboard/leads")));
-    await expect.poll(() => first.evaluate(() => localStorage.getItem("once.dashboard.leads.views"))).toBeNull();
-    for (const view of local) expect(await rowsNamed(view.name)).toBe(1);
-    for (const tab of tabs) {
-      await tab.reload();
-      for (const view of local) await expect(chip(tab, view.name)).toBeVisible();
-    }
-    for (const view of local) expect(await rowsNamed(view.name)).toBe(1);
-    await db().query(`delete from saved_view where name = any($1)`, [local.map((v) => v.name)]);
-    await context.close();
-  });
+  if (runsIn(locale, "en"))
+    test(`${locale}: views kept in localStorage move to the server once, even from two tabs at once`, async ({ browser }) => {
+      const mark = rareMark();
+      const local = [
+        { name: `Local ${mark}`, query: `?q=${encodeURIComponent(mark)}` },
+        { name: `Local new ${mark}`, query: "?status=new" },
+      ];
+      const first = await signInAs(browser, alice, locale);
+      await first.evaluate((views) => localStorage.setItem("once.dashboard.leads.views", JSON.stringify(views)), local);
+      const context = first.context();
+      const tabs = [first, await context.newPage()];
+      await Promise.all(tabs.map((tab) => tab.goto("/dashboard/leads")));
+      await expect.poll(() => first.evaluate(() => localStorage.getItem("once.dashboard.leads.views"))).toBeNull();
+      for (const view of local) expect(await rowsNamed(view.name)).toBe(1);
+      for (const tab of tabs) {
+        await tab.reload();
+        for (const view of local) await expect(chip(tab, view.name)).toBeVisible();
+      }
+      for (const view of local) expect(await rowsNamed(view.name)).toBe(1);
+      await db().query(`delete from saved_view where name = any($1)`, [local.map((v) => v.name)]);
+      await context.close();
+    });
 }

@@ -10,7 +10,8 @@
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
-import { readSheet, VIEWPORTS } from "./order-support";
+import { readSheet } from "./order-support";
+import { devicesFor } from "./matrix";
 import { E2E_STAFF } from "./staff-accounts";
 import { confirmedNumber, fillOrder, openOrderForm } from "./support";
 
@@ -83,7 +84,7 @@ async function openOrder(page: Page, number: string) {
 }
 
 for (const locale of DASHBOARD_LOCALES) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [device, viewport] of devicesFor(locale)) {
     test(`${locale} ${device}: ship with a carrier and its tracking link, a refused number, cancel from its own panel`, async ({ browser, baseURL }) => {
       test.setTimeout(120_000); // a customer orders twice, a staff member works both orders, screenshots
       const text = TEXT[locale];

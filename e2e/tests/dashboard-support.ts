@@ -1,65 +1,83 @@
 // Shared by the dashboard's browser tests: a signed-in staff page in a language of choice, and
-// a fresh inquiry to work on (submitted through the contact form, as a customer would).
-import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+// a fresh inquiry to work on (sent through the REST API, as an outside client would).
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { E2E_STAFF } from "./staff-accounts";
-import { confirmedNumber, fillLead } from "./support";
 
 export type DashboardLocale = "en" | "zh-CN";
 export const DASHBOARD_LOCALES: readonly DashboardLocale[] = ["en", "zh-CN"];
 
-/** Signs in with a password of the member's own (the fixtures' accounts): the dashboard opens on the leads. */
-export function signInAs(
+/**
+ * Signs in with a password of the member's own (the fixtures' accounts): the dashboard opens on
+ * the leads. Through better-auth's endpoint in the page's own context (its cookies are the
+ * page's), not the form: the form's own behaviour is dashboard.spec.ts's, and the test command
+ * signs in some sixty times.
+ */
+export async function signInAs(
   browser: Browser,
   staff: (typeof E2E_STAFF)[number],
   locale: DashboardLocale = "en",
   viewport = { width: 1280, height: 800 },
 ): Promise<Page> {
-  return signIn(browser, staff, locale, viewport, /\/dashboard\/leads/);
-}
-
-/** Signs in with a temporary password an admin set (invitation, reset): the dashboard asks for the member's own first. */
-export function signInWithTemporaryPassword(
-  browser: Browser,
-  staff: (typeof E2E_STAFF)[number],
-  locale: DashboardLocale = "en",
-  viewport = { width: 1280, height: 800 },
-): Promise<Page> {
-  return signIn(browser, staff, locale, viewport, /\/dashboard\/password$/);
-}
-
-async function signIn(
-  browser: Browser,
-  staff: (typeof E2E_STAFF)[number],
-  locale: DashboardLocale,
-  viewport: { width: number; height: number },
-  landing: RegExp,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale, timezoneId: "Asia/Shanghai" });
+  const context = await newStaffContext(browser, locale, viewport);
+  const answer = await context.request.post("/api/auth/sign-in/email", {
+    data: { email: staff.email, password: staff.password },
+    headers: { origin: baseUrl() },
+  });
+  expect(answer.status(), `sign-in of ${staff.email}`).toBe(200);
   const page = await context.newPage();
-  await page.goto("/dashboard/sign-in");
-  // Path /, as the language switcher sets it: the exports under /api/dashboard read it too.
-  await context.addCookies([{ name: "lang", value: locale, url: new URL("/", page.url()).href }]);
-  await page.reload();
-  await page.getByLabel(/E-mail|邮箱/).fill(staff.email);
-  await page.getByLabel(/Password|密码/).fill(staff.password);
-  await page.getByRole("button", { name: /^(Sign in|登录)$/ }).click();
-  await expect(page).toHaveURL(landing);
+  await page.goto("/dashboard/leads");
+  await expect(page).toHaveURL(/\/dashboard\/leads/);
   return page;
 }
 
-/** Sends an inquiry from a fresh customer context; returns its number ("LD-000123"). */
-export async function submitInquiry(browser: Browser, fields: { name?: string; phone?: string; content?: string; company?: string } = {}): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/contact");
-  await fillLead(page, fields.phone ?? `137 ${String(Date.now()).slice(-8)}`);
-  if (fields.name) await page.getByLabel(/^Name|^姓名/).fill(fields.name);
-  if (fields.content) await page.getByLabel(/Your message|留言内容/).fill(fields.content);
-  if (fields.company) await page.getByLabel(/^Company|^公司/).fill(fields.company);
-  await page.getByRole("button", { name: /Send inquiry|提交咨询/ }).click();
-  const number = await confirmedNumber(page);
-  await context.close();
-  return number;
+/** Signs in with a temporary password an admin set (invitation, reset): the dashboard asks for the member's own first. */
+export async function signInWithTemporaryPassword(
+  browser: Browser,
+  staff: (typeof E2E_STAFF)[number],
+  locale: DashboardLocale = "en",
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const page = await (await newStaffContext(browser, locale, viewport)).newPage();
+  await page.goto("/dashboard/sign-in");
+  await page.getByLabel(/E-mail|邮箱/).fill(staff.email);
+  await page.getByLabel(/Password|密码/).fill(staff.password);
+  await page.getByRole("button", { name: /^(Sign in|登录)$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/password$/);
+  return page;
+}
+
+/** The worker's own server (playwright.config.ts), for calls made without a page. */
+const baseUrl = () => process.env.E2E_BASE_URL!;
+
+async function newStaffContext(browser: Browser, locale: DashboardLocale, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale, timezoneId: "Asia/Shanghai" });
+  // Path /, as the language switcher sets it: the exports under /api/dashboard read it too.
+  await context.addCookies([{ name: "lang", value: locale, url: `${baseUrl()}/` }]);
+  return context;
+}
+
+/**
+ * Sends an inquiry as a new customer would, through the REST API (a session of its own, a key
+ * of its own); returns its number ("LD-000123"). The contact form's own path, from the press
+ * to the receipt, is lead-flow.spec.ts's; the dashboard's tests need only the lead.
+ */
+export async function submitInquiry(_browser: Browser, fields: { name?: string; phone?: string; content?: string; company?: string } = {}): Promise<string> {
+  const session = await fetch(`${baseUrl()}/api/v1/sessions`, { method: "POST" });
+  expect(session.status).toBe(201);
+  const { token } = (await session.json()) as { token: string };
+  const answer = await fetch(`${baseUrl()}/api/v1/leads`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+    body: JSON.stringify({
+      name: fields.name ?? "Li Lei",
+      phone: fields.phone ?? `137 ${String(Date.now()).slice(-8)}`,
+      content: fields.content ?? "Please send me the price list for 200 copies.",
+      ...(fields.company ? { company: fields.company } : {}),
+    }),
+  });
+  const body = (await answer.json()) as { number?: string };
+  expect(answer.status, JSON.stringify(body)).toBe(201);
+  return body.number!;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { SESSION_TAG_COOKIE } from "@once/api/session";
 import { confirmedNumber, countOrders, fillOrder, fillLead, countLeads, orderNumbers, screenshot } from "./support";
-import { VIEWPORTS } from "./order-support";
+import { devicesFor } from "./matrix";
 
 const PRESSED_KEY = "once-pressed-v1";
 const SUBMIT = /^(Place order|提交订单)$/;
@@ -44,7 +44,7 @@ async function holdScripts(page: Page, which: (path: string, html: string) => bo
 }
 
 for (const locale of ["en", "zh-CN"] as const) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [device, viewport] of devicesFor(locale)) {
     test.describe(`${locale} ${device}`, () => {
       test.use({ viewport, locale });
 
@@ -163,6 +163,9 @@ test("a text pasted past its limit before the engine is refused with the limit's
 
 test("a stored press that is corrupt, of an unknown type or from another session is dropped with a warning, never sent", async ({ page, context }) => {
   await page.goto("/guides");
+  // Hydrated first: stored before it, the list page's own engine would take (and drop) the
+  // presses while the next navigation tears it down, and their warnings would go with it.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const warnings: string[] = [];
   page.on("console", (message) => message.type() === "warning" && message.text().startsWith("A press stored") && warnings.push(message.text()));
   await page.evaluate(

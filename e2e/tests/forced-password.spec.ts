@@ -3,9 +3,10 @@
 // dashboard page sends them back, an export answers 403); a weak password is refused in the
 // page's language; a good one opens the dashboard, and from then on only the new password signs in.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs, signInWithTemporaryPassword } from "./dashboard-support";
+import { signInAs, signInWithTemporaryPassword } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
+import { flowLocales } from "./matrix";
 
 const TEXT = {
   en: {
@@ -42,7 +43,7 @@ const TEXT = {
   },
 } as const;
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("en")) {
   test(`a reset password is replaced by its holder before anything else (${locale})`, async ({ browser }) => {
     test.setTimeout(90_000); // two staff members, several sign-ins, screenshots at two sizes
     const text = TEXT[locale];

@@ -4,10 +4,11 @@
 // arrives as the rule's member's, its page names the guide. The rule is removed afterwards.
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs } from "./dashboard-support";
+import { signInAs } from "./dashboard-support";
 import { screens, VIEWPORTS } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { confirmedNumber, fillLead } from "./support";
+import { flowLocales } from "./matrix";
 
 const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const [alice, bob] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number], (typeof E2E_STAFF)[number]];
@@ -43,7 +44,7 @@ const TEXT = {
   },
 } as const;
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("zh-CN")) {
   const L = TEXT[locale];
   test(`a guide's inquiries go to its rule's people, and the lead names the guide (${locale})`, async ({ browser }) => {
     test.setTimeout(120_000);

@@ -6,10 +6,11 @@
 // leaves that view and the timeline says who completed it. Alice's own open tasks are folded
 // above the list ("My open tasks").
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs, submitInquiry } from "./dashboard-support";
+import { signInAs, submitInquiry } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { db } from "./support";
+import { flowLocales } from "./matrix";
 
 const [alice] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number]];
 
@@ -53,7 +54,7 @@ const TEXT = {
 /** A datetime-local value (YYYY-MM-DDTHH:mm) in Asia/Shanghai, the zone the sign-in's browser runs in. */
 const shanghaiWallTime = (at: Date) => at.toLocaleString("sv-SE", { timeZone: "Asia/Shanghai" }).slice(0, 16).replace(" ", "T");
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`follow-up tasks: refused in the past, added, overdue in the list, completed (${locale})`, async ({ browser }) => {
     test.setTimeout(120_000);

@@ -4,10 +4,11 @@
 // reader of the same link is told who has it. A ?next= that leaves the dashboard is not
 // followed. Both languages, desktop and phone, on the production build.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DASHBOARD_LOCALES, signInAs, submitInquiry, type DashboardLocale } from "./dashboard-support";
+import { signInAs, submitInquiry, type DashboardLocale } from "./dashboard-support";
 import { screens } from "./order-support";
 import { E2E_STAFF } from "./staff-accounts";
 import { db } from "./support";
+import { flowLocales } from "./matrix";
 
 const [alice, bob] = E2E_STAFF as unknown as [(typeof E2E_STAFF)[number], (typeof E2E_STAFF)[number]];
 
@@ -43,7 +44,7 @@ async function followSignedOut(browser: Browser, baseURL: string, path: string, 
   return page;
 }
 
-for (const locale of DASHBOARD_LOCALES) {
+for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`a take link signs in, comes back to the lead and takes it with one press (${locale})`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { confirmedNumber, db, fillLead, fillOrder, openOrderForm } from "./support";
 import { VIEWPORTS } from "./order-support";
+import { devicesFor } from "./matrix";
 
 const SCREENS = join(import.meta.dirname, "../artifacts/screens");
 const PHONE = "138 0013 8000"; // fillOrder's
@@ -34,7 +35,7 @@ async function lookUp(page: Page, number: string, phone: string) {
 }
 
 for (const locale of ["en", "zh-CN"] as const) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [device, viewport] of devicesFor(locale)) {
     test(`${locale} ${device}: an order placed in one browser is followed from another by number and phone`, async ({ browser, baseURL }) => {
       const cookies = [{ name: "lang", value: locale, url: baseURL! }];
       const desktop = await browser.newContext({ locale, viewport: VIEWPORTS.desktop });
