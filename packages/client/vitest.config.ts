@@ -2,4 +2,5 @@
 import { defineConfig } from "vitest/config";
 import { vitestReport } from "@once/db/testing/vitest-report";
 
-export default defineConfig({ test: { ...vitestReport() } });
+// isolate: false: one module graph per worker, not per file (as @once/db/testing/vitest-config says).
+export default defineConfig({ test: { isolate: false, ...vitestReport() } });

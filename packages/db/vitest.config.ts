@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    isolate: false, // one module graph for the run, not one per file (src/testing/vitest-config.ts says why)
     ...vitestReport(),
   },
 });
