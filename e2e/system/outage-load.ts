@@ -214,5 +214,12 @@ export async function expectNothingLostOrDoubled(check: {
   const lateId = await leadAnnouncedLive(nodes[1]!, await newSession(nodes[1]!), events);
   events.close();
   expect(await dashboardLeadIds(listNode, staffCookie)).toContain(lateId);
-  for (const node of nodes) expect(troubleIn(node.output())).toEqual([]);
+  // On failure, the lines before each one say which part of the node it came from.
+  for (const node of nodes) expect(troubleIn(node.output()), troubleContext(node.output())).toEqual([]);
+}
+
+/** Each trouble line of `output` with the five lines before it. */
+function troubleContext(output: string): string {
+  const lines = output.split("\n");
+  return lines.flatMap((line, i) => (troubleIn(line).length ? [lines.slice(Math.max(0, i - 5), i + 3).join("\n")] : [])).join("\n---\n");
 }
