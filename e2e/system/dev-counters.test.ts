@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { resolveDatabaseUrl } from "@once/db/database-url";
 import { repoRoot } from "@once/scripts/cluster/node-process";
 
-const PORT = 3345; // its own: the system test files run two at a time (vitest.config.ts)
+const PORT = 3345; // its own: fleet-nginx-retry.test.ts proxies on 3341–3343
 const EMBEDDED_DB_PORT = 55441;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "once-dev-counters-"));
 let dev: ChildProcess | undefined;

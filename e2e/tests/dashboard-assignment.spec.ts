@@ -102,7 +102,7 @@ for (const locale of flowLocales("zh-CN")) {
     await expect(rule).toHaveCount(1);
     await expect(rule.getByTestId("rule-falls-back")).toHaveCount(0);
 
-    const byRule = await submitInquiry(browser, { content: `Please send a quote (${marker})` });
+    const byRule = await submitInquiry({ content: `Please send a quote (${marker})` });
     await expectArrival(browser, locale, byRule, L.byRule);
 
     // Alice away: the rule says it falls back, and the next matching lead goes to round-robin.
@@ -110,7 +110,7 @@ for (const locale of flowLocales("zh-CN")) {
     await expect(message).toHaveText(L.away);
     await expect(rule.getByTestId("rule-falls-back")).toHaveText(L.fallsBack);
     await screens(admin, `assignment-${locale}`);
-    const fallback = await submitInquiry(browser, { content: `Another quote please (${marker})` });
+    const fallback = await submitInquiry({ content: `Another quote please (${marker})` });
     await expectArrival(browser, locale, fallback, L.fallback);
 
     // Back, and the rule removed: the shared harness is left as it was found.

@@ -73,7 +73,7 @@ for (const locale of flowLocales("zh-CN")) {
     expect(text).toContain(",13800138000,"); // plain, as typed
 
     // Leads: one inquiry with a note, exported through the same route family.
-    const lead = await submitInquiry(browser, { name: "导出测试", phone: "+8613912345678" }); // a leading + a spreadsheet would drop from a number
+    const lead = await submitInquiry({ name: "导出测试", phone: "+8613912345678" }); // a leading + a spreadsheet would drop from a number
     const leadNumber = Number(lead.slice(3));
     await db().query(
       `insert into lead_note (id, lead_id, author_id, body) select gen_random_uuid(), l.id, u.id, $2 from lead l, staff_user u where l.number = $1 and u.email = $3`,

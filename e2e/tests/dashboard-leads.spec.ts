@@ -127,8 +127,8 @@ for (const locale of DASHBOARD_LOCALES) {
     if (runsIn(locale, "zh-CN"))
       test("list: one-character search, URL state, no results with clear all, views, counts, sort, bulk report", async ({ browser }) => {
         const mark = await rareCharacter();
-        const first = await submitInquiry(browser, { name: `王${mark}` });
-        const second = await submitInquiry(browser, { name: `Anna ${mark}`, company: `Globex ${mark}` });
+        const first = await submitInquiry({ name: `王${mark}` });
+        const second = await submitInquiry({ name: `Anna ${mark}`, company: `Globex ${mark}` });
         const page = await signInAs(browser, E2E_STAFF[0]!, locale);
 
         await search(page, locale, mark);
@@ -180,7 +180,7 @@ for (const locale of DASHBOARD_LOCALES) {
     if (runsIn(locale, "en"))
       test("lead page: contact links, backwards move asks a reason, timeline, technical details, back to the filtered list", async ({ browser }) => {
         const mark = await rareCharacter();
-        const number = await submitInquiry(browser, { name: `李${mark}`, phone: "139 0013 9001" });
+        const number = await submitInquiry({ name: `李${mark}`, phone: "139 0013 9001" });
         const page = await signInAs(browser, E2E_STAFF[0]!, locale);
         await search(page, locale, mark);
         await page.getByRole("link", { name: number }).click();
@@ -213,7 +213,7 @@ for (const locale of DASHBOARD_LOCALES) {
     if (runsIn(locale, "zh-CN"))
       test("lead page on a phone: a save's outcome (saved, conflict) is scrolled into view below the controls", async ({ browser }) => {
         const mark = await rareCharacter();
-        const number = await submitInquiry(browser, { name: `周${mark}` });
+        const number = await submitInquiry({ name: `周${mark}` });
         const page = await signInAs(browser, E2E_STAFF[0]!, locale, VIEWPORTS.phone);
         await search(page, locale, mark);
         await page.getByRole("link", { name: number }).first().click();
@@ -243,7 +243,7 @@ for (const locale of DASHBOARD_LOCALES) {
     if (runsIn(locale, "en"))
       test("lead page: a note or a delivery's retry that fails says why, where it was pressed; once through, each says saved", async ({ browser }) => {
         const mark = await rareCharacter();
-        const number = await submitInquiry(browser, { name: `吴${mark}` });
+        const number = await submitInquiry({ name: `吴${mark}` });
         // The new lead's e-mail (written to the outbox, never sent here) became a dead letter: an admin may retry it.
         await db().query(
           `update notification_delivery set status = 'dead', attempts = 8, last_error = 'connection refused'
@@ -295,7 +295,7 @@ for (const locale of DASHBOARD_LOCALES) {
     if (runsIn(locale, "zh-CN"))
       test("assignment e-mail: one per assignment (on arrival too); the same assignee again sends none, another assignee one more", async ({ browser }) => {
         const mark = await rareCharacter();
-        const number = await submitInquiry(browser, { name: `赵${mark}` });
+        const number = await submitInquiry({ name: `赵${mark}` });
         const [alice, bob] = [E2E_STAFF[0]!, E2E_STAFF[1]!];
         /** Whom the lead's assignment e-mails in the outbox tell, in the order of the assignments. */
         const told = async () =>
@@ -373,7 +373,7 @@ for (const locale of DASHBOARD_LOCALES) {
         await page.route("**/api/trpc/dashboard.leads.onCreated**", (route) => route.abort());
         await page.reload();
         await expect(page.getByTestId("live-polling")).toContainText(L.polling);
-        const late = await submitInquiry(browser, { name: "Polled 轮询" });
+        const late = await submitInquiry({ name: "Polled 轮询" });
         await expect(page.getByTestId("lead-row").filter({ hasText: late })).toBeVisible({ timeout: 5_000 });
         await page.context().close();
       });

@@ -40,8 +40,8 @@ for (const locale of flowLocales("en")) {
   test(`merge: a second inquiry of one customer, merged and undone (${locale})`, async ({ browser }) => {
     test.setTimeout(90_000);
     const phone = `136 ${String(Date.now()).slice(-8)}`;
-    const first = await submitInquiry(browser, { phone, content: "First: the price of 200 copies?" });
-    const second = await submitInquiry(browser, { phone, content: "Second: and delivery to Shenzhen?" });
+    const first = await submitInquiry({ phone, content: "First: the price of 200 copies?" });
+    const second = await submitInquiry({ phone, content: "Second: and delivery to Shenzhen?" });
     const admin = await signInAs(browser, alice, locale);
     const open = async (number: string) => {
       await admin.goto("/dashboard/leads");

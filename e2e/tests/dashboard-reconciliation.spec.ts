@@ -42,7 +42,7 @@ for (const locale of flowLocales("zh-CN")) {
   const L = TEXT[locale];
   test(`reconciliation: today's leads, their gaps, the export (${locale})`, async ({ browser }) => {
     test.setTimeout(90_000);
-    const number = await submitInquiry(browser, { content: `Reconcile me (${locale})` });
+    const number = await submitInquiry({ content: `Reconcile me (${locale})` });
     const admin = await signInAs(browser, alice, locale);
     await admin.getByRole("link", { name: L.nav, exact: true }).click();
     await expect(admin.getByRole("heading", { level: 1, name: L.heading })).toBeVisible();

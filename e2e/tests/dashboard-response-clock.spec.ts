@@ -67,7 +67,7 @@ for (const locale of flowLocales("en")) {
       await screens(admin, `response-target-${locale}`);
 
       // A lead that arrived 25 minutes ago, due 5 minutes ago, unanswered (what the worker would have written).
-      const number = await submitInquiry(browser, { content: `Waiting for an answer (${locale})` });
+      const number = await submitInquiry({ content: `Waiting for an answer (${locale})` });
       await db().query(
         `update lead set created_at = now() - interval '25 minutes', response_due_at = now() - interval '5 minutes', escalate_at = now() + interval '15 minutes' where number = $1`,
         [Number(number.slice(3))],

@@ -71,8 +71,8 @@ for (const locale of DASHBOARD_LOCALES) {
     test(`${locale}: a view saved and shared by one person is seen and opened by another until unshared`, async ({ browser }) => {
       test.setTimeout(120_000); // two staff sessions, two leads, screenshots at two sizes
       const mark = rareMark();
-      const number = await submitInquiry(browser, { name: `视图 ${mark}` });
-      await submitInquiry(browser, { name: "Someone else" });
+      const number = await submitInquiry({ name: `视图 ${mark}` });
+      await submitInquiry({ name: "Someone else" });
       const name = `Team ${mark}`;
 
       const a = await signInAs(browser, alice, locale);

@@ -55,7 +55,7 @@ const ADDRESS = "上海市浦东新区世纪大道100号上海环球金融中心
 let number: string;
 let order: string;
 test.beforeAll(async ({ browser }) => {
-  number = await submitInquiry(browser, { name: "王小明", company: "上海示例贸易有限公司", content: "想了解 200 份的价格。\n请尽快回复。" });
+  number = await submitInquiry({ name: "王小明", company: "上海示例贸易有限公司", content: "想了解 200 份的价格。\n请尽快回复。" });
   order = await placeOrder(browser, 3, ADDRESS);
 });
 

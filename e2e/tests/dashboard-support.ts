@@ -61,7 +61,7 @@ async function newStaffContext(browser: Browser, locale: DashboardLocale, viewpo
  * of its own); returns its number ("LD-000123"). The contact form's own path, from the press
  * to the receipt, is lead-flow.spec.ts's; the dashboard's tests need only the lead.
  */
-export async function submitInquiry(_browser: Browser, fields: { name?: string; phone?: string; content?: string; company?: string } = {}): Promise<string> {
+export async function submitInquiry(fields: { name?: string; phone?: string; content?: string; company?: string } = {}): Promise<string> {
   const session = await fetch(`${baseUrl()}/api/v1/sessions`, { method: "POST" });
   expect(session.status).toBe(201);
   const { token } = (await session.json()) as { token: string };

@@ -58,7 +58,7 @@ for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`follow-up tasks: refused in the past, added, overdue in the list, completed (${locale})`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const number = await submitInquiry(browser, { content: `Please call me back next week (${locale})` });
+    const number = await submitInquiry({ content: `Please call me back next week (${locale})` });
     const admin = await signInAs(browser, alice, locale);
     const openLead = async () => {
       await admin.goto("/dashboard/leads");

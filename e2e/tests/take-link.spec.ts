@@ -48,7 +48,7 @@ for (const locale of flowLocales("en")) {
   const L = TEXT[locale];
   test(`a take link signs in, comes back to the lead and takes it with one press (${locale})`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
-    const number = await submitInquiry(browser, { content: `Please call me back (${locale})` });
+    const number = await submitInquiry({ content: `Please call me back (${locale})` });
     // Nobody owns it yet and the clock runs: the state a lead is in when its message goes out to a group.
     const { rows } = await db().query<{ id: string }>(`update lead set assignee_id = null where number = $1 returning id`, [Number(number.slice(3))]);
     const link = `/dashboard/leads/${rows[0]!.id}?take=1`;

@@ -2,8 +2,9 @@
 // typechecked (turbo keeps the result of a package that did not change); the tests run only in
 // the packages the change touches and in those that depend on them (turbo's --affected: the
 // files changed since the branch left its upstream, committed or not, or since HEAD when it has
-// none); lint reads only what changed since its last run (eslint --cache). The system and
-// browser tests, and the production build, are the full command's: scripts/test.sh.
+// none); lint is the full command's `pnpm lint` with --cache (scripts/test-run/lint.ts):
+// ESLint and Prettier read only what changed since their last run. The system and browser
+// tests, and the production build, are the full command's: scripts/test.sh.
 import { spawnSync } from "node:child_process";
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
@@ -20,6 +21,5 @@ function changeBase(): string {
 const started = performance.now();
 run("pnpm", ["turbo", "run", "typecheck", "--concurrency=2", "--output-logs=errors-only"]);
 run("pnpm", ["turbo", "run", "test", "--affected", "--concurrency=2", "--output-logs=new-only"], { ...process.env, TURBO_SCM_BASE: changeBase() });
-run("pnpm", ["exec", "eslint", "--cache", "--cache-location", "node_modules/.cache/eslint/", "--max-warnings", "0", "."]);
-run("pnpm", ["exec", "prettier", "--check", "--cache", "."]);
+run("pnpm", ["lint", "--cache"]);
 console.log(`test:quick passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
