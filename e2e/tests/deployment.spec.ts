@@ -31,7 +31,7 @@ async function nextDeployment(): Promise<{ appDir: string; buildId: string; remo
   const root = await mkdtemp(path.join(tmpdir(), "once-deployment-"));
   execFileSync("cp", ["-al", `${path.join(web, ".next/standalone")}/.`, root]);
   const appDir = path.join(root, "apps/web");
-  const named = execFileSync("grep", ["-rlF", oldId, path.join(appDir, ".next")])
+  const named = execFileSync("grep", ["-rlF", "-e", oldId, path.join(appDir, ".next")]) // -e: an id may begin with "-"
     .toString()
     .trim()
     .split("\n");
