@@ -14,6 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    setupFiles: ["system/short-keep-alive.ts"],
     ...vitestReport(),
   },
 });

@@ -39,12 +39,14 @@ async function scalar<T>(url: string, sql: string): Promise<T> {
 type Round = "new" | "older" | "empty";
 
 describe("a fleet starting together", () => {
-  it("three nodes started at once become ready, five times, on new, older and empty databases", { timeout: 170_000 }, async () => {
+  it("three nodes started at once become ready on new, older and empty databases", { timeout: 120_000 }, async () => {
     // new: migrated, never seeded (what createTestDatabase gives); older: the last migration
     // is still to apply; empty: not even migrated. The nodes' start-up jitter (seconds on two
     // cores) often hides a race, so the test makes them meet where start-up writes: it holds
-    // the guide table until all three wait at the seed (on the new databases only), and pg-boss's install lock until their notification workers all wait there.
-    const rounds: Round[] = ["new", "new", "new", "older", "empty"];
+    // the guide table until all three wait at the seed (on the new database only), and pg-boss's
+    // install lock until their notification workers all wait there. Because they are made to
+    // meet, one round of each kind is enough (it was three rounds of "new" when they met by chance).
+    const rounds: Round[] = ["new", "older", "empty"];
     for (const [round, kind] of rounds.entries()) {
       const database: TestDatabase =
         kind === "older"
