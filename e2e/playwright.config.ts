@@ -1,9 +1,9 @@
-// Browser tests: Debian's Chromium (never a downloaded browser) against a production build
+// Browser tests: Debian's Chromium headless shell (never a downloaded browser) against a production build
 // of apps/web on a real PostgreSQL database made for this run by run-e2e.ts.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./chromium.ts";
 
 // One worker by default: one test at a time already keeps this 2-core machine ~85% busy
 // (Chromium draws, the server renders), and a second worker made each test 2-3 times slower
@@ -52,7 +52,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -29,8 +29,9 @@ need_debian_package() { # <package> <present when this succeeds…>
   "$@" >/dev/null 2>&1 || missing_debian_packages+=("$package")
 }
 
-chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
-need_debian_package chromium test -x "$chromium_path" # the browser tests
+# The browser tests drive Chromium's headless shell (lighter); the back/forward cache test, the whole browser.
+need_debian_package chromium-headless-shell test -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
+need_debian_package chromium test -x "${CHROMIUM_PATH:-/usr/bin/chromium}"
 need_debian_package nginx-light sh -c 'command -v nginx || test -x /usr/sbin/nginx' # the multi-node tests
 # The failover test (e2e/system/ha-failover.test.ts) runs PostgreSQL under Patroni, etcd and HAProxy.
 need_debian_package patroni sh -c 'command -v patroni'

@@ -5,13 +5,19 @@
 // a marker set on the window survives only if Chromium restored it from its back/forward cache.
 import { chromium, expect, test } from "@playwright/test";
 import config from "../playwright.config";
+import { CHROMIUM_PATH } from "../chromium";
 
 test("pages without personal data may be kept for Back and Forward; /me is no-store", async ({ request, baseURL }) => {
   for (const path of ["/guides", "/guides/sample-guide", "/contact"]) expect((await request.get(path)).headers()["cache-control"]).toBe("private, no-cache");
   expect((await request.get("/me")).headers()["cache-control"]).toContain("no-store");
 
-  // Playwright turns the cache off by default; this browser keeps it, as a customer's does.
-  const browser = await chromium.launch({ ...config.use?.launchOptions, ignoreDefaultArgs: ["--disable-back-forward-cache"] });
+  // Playwright turns the cache off by default; this browser keeps it, as a customer's does. The
+  // whole browser, not the headless shell the other tests drive: the shell has no such cache.
+  const browser = await chromium.launch({
+    ...config.use?.launchOptions,
+    executablePath: CHROMIUM_PATH,
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  });
   try {
     const page = await browser.newPage({ baseURL });
     const kept = () => page.evaluate(() => (window as unknown as { keptInMemory?: boolean }).keptInMemory === true);
