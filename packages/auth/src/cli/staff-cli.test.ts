@@ -1,13 +1,17 @@
-// `pnpm staff` as an operator runs it, on real PostgreSQL: the command as its own process,
-// the password piped on standard input (no terminal), its output and exit codes; and what it
-// does to sign-in and sessions (better-auth, as the dashboard uses it).
+// `pnpm staff` as an operator runs it, on real PostgreSQL: the command as its own process
+// once (the password piped on standard input, no terminal; its output and exit code), then in
+// this process through the same function (staff-command.ts) with streams of the test's, which
+// is what the entry point (staff.ts) passes the process's own to; and what it does to sign-in
+// and sessions (better-auth, as the dashboard uses it).
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@once/db";
 import type {} from "@once/db/testing/global-setup";
 import { createAuth, staffFromHeaders } from "../create-auth.ts";
+import { runStaffCommand } from "./staff-command.ts";
 
 const packageDir = path.resolve(import.meta.dirname, "../..");
 
@@ -17,7 +21,8 @@ interface Run {
   stderr: string;
 }
 
-function staff(args: string[], stdin = ""): Promise<Run> {
+/** `pnpm staff <args>` as its own process (tsx and Prisma start-up: seconds on a busy machine). */
+function staffProcess(args: string[], stdin = ""): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(packageDir, "node_modules/.bin/tsx"), [path.join(packageDir, "src/cli/staff.ts"), ...args], {
       cwd: packageDir,
@@ -32,6 +37,25 @@ function staff(args: string[], stdin = ""): Promise<Run> {
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
+}
+
+/** `pnpm staff <args>` in this process: piped standard input and output, as from a script. */
+async function staff(args: string[], stdin = ""): Promise<Run> {
+  const output = { stdout: "", stderr: "" };
+  const sink = (stream: keyof typeof output) =>
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        output[stream] += chunk.toString();
+        done();
+      },
+    });
+  const code = await runStaffCommand(args, {
+    stdin: Readable.from(stdin ? [stdin] : []),
+    stdout: sink("stdout"),
+    stderr: sink("stderr"),
+    env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
+  });
+  return { code, ...output };
 }
 
 let prisma: PrismaClient;
@@ -54,10 +78,9 @@ async function signIn(email: string, password: string): Promise<{ status: number
 
 const PASSWORD = "harbour-lantern-47";
 
-// Each run starts a process (tsx and Prisma): a few seconds each on a busy 2-core machine.
-describe("pnpm staff", { timeout: 120_000 }, () => {
+describe("pnpm staff", { timeout: 60_000 }, () => {
   it("creates an account from flags and a piped password, never printing the password", async () => {
-    const run = await staff(["add", "--email", "Lin@Shop.test", "--name", "Lin Wei", "--role", "sales"], `${PASSWORD}\n`);
+    const run = await staffProcess(["add", "--email", "Lin@Shop.test", "--name", "Lin Wei", "--role", "sales"], `${PASSWORD}\n`);
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(run.stdout).toBe("created sales account lin@shop.test (Lin Wei)\n");
     expect(run.stdout + run.stderr).not.toContain(PASSWORD);
@@ -101,8 +124,8 @@ describe("pnpm staff", { timeout: 120_000 }, () => {
       expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }, args.join(" ")).toEqual({ code: 1, stderr: line, stdout: "" });
     }
     expect(await prisma.user.count({ where: { email: "weak@shop.test" } })).toBe(0);
-    const unknown = await staff(["promote"]);
-    expect(unknown.code).toBe(2);
+    const unknown = await staffProcess(["promote"]);
+    expect(unknown.code).toBe(2); // the process's exit code
     expect(unknown.stderr).toMatch(/^unknown command "promote"\nusage: pnpm staff/);
   });
 
