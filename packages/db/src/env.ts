@@ -16,6 +16,14 @@ export const postgresUrl = z
     }
   }, "must be a URL like postgres://user:password@host:5432/database");
 
+/**
+ * direct: PostgreSQL itself; session: something that keeps one PostgreSQL session per connection
+ * (a TCP proxy such as HAProxy, a port Docker publishes, a pooler in session mode); transaction:
+ * a pooler that lends a session per transaction (PgBouncer's pool_mode = transaction).
+ */
+export const POOL_MODES = ["direct", "session", "transaction"] as const;
+export type PoolMode = (typeof POOL_MODES)[number];
+
 export function readDatabaseEnv(source: NodeJS.ProcessEnv = process.env) {
   return createEnv({
     server: {
@@ -23,6 +31,9 @@ export function readDatabaseEnv(source: NodeJS.ProcessEnv = process.env) {
       // PostgreSQL itself, when DATABASE_URL is a pooler in transaction mode: migrations and
       // LISTEN connect here (connection-setup.ts says why; docs/OPERATIONS.md).
       DIRECT_DATABASE_URL: postgresUrl.optional(),
+      // What sits between the node and PostgreSQL (connection-setup.ts): declared, then checked
+      // against what the server shows. Unset: transaction with DIRECT_DATABASE_URL, else session.
+      DATABASE_POOL_MODE: z.enum(POOL_MODES, { message: `must be one of ${POOL_MODES.join(", ")}` }).optional(),
       // The node's pool (apps/web/src/env.ts has the same rule); checked against the server at start.
       DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
       EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),

@@ -64,6 +64,10 @@ describe("with-database", () => {
     expectOneLineRefusal(start(testAdminUrl(), { DIRECT_DATABASE_URL: "pgbouncer" }), /DIRECT_DATABASE_URL: must be a URL like postgres:\/\//);
   });
 
+  it("refuses a DATABASE_POOL_MODE it does not know, naming the three it does", () => {
+    expectOneLineRefusal(start(testAdminUrl(), { DATABASE_POOL_MODE: "statement" }), /DATABASE_POOL_MODE: must be one of direct, session, transaction/);
+  });
+
   it("refuses a DATABASE_POOL_SIZE larger than the server allows (e2e/system/pooler.test.ts has the pooler's refusals)", async () => {
     const client = new pg.Client({ connectionString: testAdminUrl() });
     await client.connect();

@@ -1,7 +1,7 @@
 // `with-database [--seed] [--production] -- <command...>`: how every server process starts.
 // 1. decide the database (DATABASE_URL, or the embedded PGlite served on a local port),
-// 2. check it is reachable and that the connections fit it (a pooler in transaction mode needs
-//    DIRECT_DATABASE_URL, the pool must fit max_connections: connection-setup.ts), apply pending
+// 2. check it is reachable and that the connections fit it (DATABASE_POOL_MODE against what the
+//    server shows, the pool within max_connections: connection-setup.ts), apply pending
 //    migrations (on DIRECT_DATABASE_URL when set: they need a session) and the idempotent seed,
 // 3. run the command with DATABASE_URL set, and stop the embedded server when it exits.
 // Any failure in 1-2 prints one line naming the cause and exits 1 before anything listens.
@@ -76,9 +76,9 @@ await runCli(async () => {
     await assertDatabaseReachable(database.connectionString);
     if (database.mode === "external") {
       // (The embedded PGlite is one session for every connection: it would look like a pooler.)
-      const { DIRECT_DATABASE_URL, DATABASE_POOL_SIZE } = readDatabaseEnv();
+      const { DIRECT_DATABASE_URL, DATABASE_POOL_SIZE, DATABASE_POOL_MODE } = readDatabaseEnv();
       if (DIRECT_DATABASE_URL) await assertDatabaseReachable(DIRECT_DATABASE_URL);
-      await assertConnectionSetup({ url: database.connectionString, directUrl: DIRECT_DATABASE_URL, poolSize: DATABASE_POOL_SIZE });
+      await assertConnectionSetup({ url: database.connectionString, directUrl: DIRECT_DATABASE_URL, poolSize: DATABASE_POOL_SIZE, mode: DATABASE_POOL_MODE });
     }
     await stopIfAsked();
     const applied = await deployMigrations({ databaseUrl: database.sessionConnectionString });
