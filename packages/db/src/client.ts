@@ -18,17 +18,26 @@ export interface PrismaClientOptions {
 const globalForPools = globalThis as unknown as { __oncePools?: WeakMap<PrismaClient, pg.Pool> };
 const pools = (globalForPools.__oncePools ??= new WeakMap<PrismaClient, pg.Pool>());
 
+/**
+ * The pool of a Prisma client. Each of its connections keeps an 'error' listener for life: a
+ * server that goes away while a connection is checked out but between statements (its
+ * PostgreSQL killed, a failover) sends an error with no statement to fail, and node-postgres
+ * emits it on the connection; pg-pool listens only while a connection is idle, Prisma's adapter
+ * only inside a transaction, and an 'error' nobody listens to is an uncaught exception (Next
+ * prints it raw; seen in e2e/system/ha-failover.test.ts). Nothing is lost by listening: the
+ * connection is marked unusable, its next statement fails and the pool drops it on release.
+ */
+export function createPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ Client: PipelinedClient, connectionString, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  return pool;
+}
+
 export function createPrismaClient(connectionString: string, options: PrismaClientOptions = {}): PrismaClient {
   // The pool is made here and handed to the adapter (which ends it on $disconnect), so that
   // its counts can be read: see poolStatsOf. Its connections pipeline the statements that ask
   // for it (pipelined-client.ts).
-  const pool = new pg.Pool({
-    Client: PipelinedClient,
-    connectionString,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-  });
+  const pool = createPool(connectionString, options.poolSize ?? 10);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
   pools.set(client, pool);
