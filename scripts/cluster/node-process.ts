@@ -57,7 +57,13 @@ export const nodeSecrets = {
  * half the time (0.85 s against 1.4 s, most of it tsx compiling the sources), and the system
  * tests start some forty nodes.
  */
+let chosenWrapper: string | undefined; // decided once per process: the sources do not change during a test run
+
 function startUpWrapper(): string {
+  return (chosenWrapper ??= freshestWrapper());
+}
+
+function freshestWrapper(): string {
   const bundle = path.join(repoRoot, "packages/db/dist/with-database.mjs");
   const source = path.join(repoRoot, "packages/db/bin/with-database.mjs");
   if (!existsSync(bundle)) return source;
