@@ -31,6 +31,7 @@ const METRICS = {
   once_outbox_oldest_pending_age_seconds: "gauge",
   once_outbox_dead_letters: "gauge",
   once_notify_delivery_attempts_total: "counter",
+  once_idempotency_abandoned_claims_forgotten_total: "counter",
   process_cpu_seconds_total: "counter",
   nodejs_eventloop_lag_seconds: "gauge",
 } as const;
@@ -132,6 +133,7 @@ describe("/metrics", () => {
     expect(text).toContain('once_operation_answers_total{operation="lead",kind="in_progress"} 0');
     expect(text).toContain('once_notify_delivery_attempts_total{channel="email",result="failed"} 0');
     expect(text).toMatch(/^once_outbox_dead_letters\{channel="webhook"\} 0$/m);
+    expect(text).toMatch(/^once_idempotency_abandoned_claims_forgotten_total 0$/m);
     expect(text).toMatch(/^once_outbox_backlog\{channel="webhook",status="pending"\} \d+$/m);
     expect(text).toMatch(/^once_outbox_oldest_pending_age_seconds \d/m);
     expect(text).toMatch(/^once_db_pool_connections_max 5$/m);

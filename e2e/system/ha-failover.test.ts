@@ -74,7 +74,8 @@ afterAll(async () => {
 });
 
 /** What the load saw; the clients retry each key until a definitive answer. */
-const { seen, untilDefinitive } = outageLoad();
+const load = outageLoad();
+const { seen } = load;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,19 +105,7 @@ describe("bad input", () => {
 describe("exactly-once through a PostgreSQL failover", () => {
   it("40 clients keep every acknowledged key through a killed leader and a killed Patroni agent, with no duplicate", { timeout: 170_000 }, async () => {
     const tokens = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newSession(nodes[i % 2]!)));
-    let running = true;
-    const clients = tokens.map(async (token, i) => {
-      for (let n = 0; running; n++) {
-        const node = () => nodes[(i + n) % 2]!;
-        if (n % 2 === 0) await untilDefinitive(node, "order", token, { item: "sample-guide", quantity: 1 });
-        else
-          await untilDefinitive(node, "lead", token, {
-            name: `Client ${i}`,
-            phone: `1380000${String(i).padStart(4, "0")}`,
-            content: `Inquiry ${n} of client ${i}`,
-          });
-      }
-    });
+    const clients = load.clients(tokens, (i, n) => nodes[(i + n) % 2]!);
 
     const events = leadEvents(nodes[0]!, staffCookie);
     const started = Date.now();
@@ -136,8 +125,7 @@ describe("exactly-once through a PostgreSQL failover", () => {
     const leaderAgainAfterMs = Date.now() - secondKill;
     expect(third.leader.name).toBe(first.leader.name);
     await sleep(3_000);
-    running = false;
-    await Promise.all(clients);
+    await clients.stop();
     const ended = Date.now();
 
     // The longest stretch without a successful write, overall and around each kill.

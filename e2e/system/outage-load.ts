@@ -128,7 +128,34 @@ export function outageLoad() {
     }
     seen.unexpected.push(`${kind} ${key}: no definitive answer after 400 attempts`);
   }
-  return { seen, untilDefinitive };
+  /**
+   * One client per token, each ordering and sending inquiries in turn, every operation under
+   * its own key until definitive, until `stop()`, which resolves once every client finished its
+   * operation under way. `pick(i, n)` is the node client i sends its n-th operation to, asked
+   * afresh at each attempt, so a key whose node went away is retried on another.
+   */
+  function clients(tokens: string[], pick: (client: number, operation: number) => NodeProcess) {
+    let running = true;
+    const done = tokens.map(async (token, i) => {
+      for (let n = 0; running; n++) {
+        const node = () => pick(i, n);
+        if (n % 2 === 0) await untilDefinitive(node, "order", token, { item: "sample-guide", quantity: 1 });
+        else
+          await untilDefinitive(node, "lead", token, {
+            name: `Client ${i}`,
+            phone: `1380000${String(i).padStart(4, "0")}`,
+            content: `Inquiry ${n} of client ${i}`,
+          });
+      }
+    });
+    return {
+      async stop() {
+        running = false;
+        await Promise.all(done);
+      },
+    };
+  }
+  return { seen, untilDefinitive, clients };
 }
 
 /** Every acknowledged order and lead is in the database once, under its key, and no key has two records. */

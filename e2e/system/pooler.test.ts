@@ -4,7 +4,9 @@
 // The nodes' pools go through PgBouncer (DATABASE_URL); their migrations at start-up (all three
 // at once) and their LISTEN connections go to PostgreSQL itself (DIRECT_DATABASE_URL). Clients
 // order and send inquiries, each retrying its own key until a definitive answer, while one node
-// is SIGKILLed and started again under that load, and PostgreSQL is restarted the way a crash does. Afterwards every acknowledged
+// is SIGKILLed and started again under that load, then every node is restarted in turn (a rolling
+// deployment) and the start-up check run ten times more, PgBouncer is restarted (a node starting
+// meanwhile refuses with one line), and PostgreSQL is restarted the way a crash does. Afterwards every acknowledged
 // order and lead is in the database once, under its key, every lead reached the webhook once
 // (the outbox relay and pg-boss through PgBouncer), and the live lead list still hears new leads
 // (LISTEN through the direct URL). Needs root (PostgreSQL and PgBouncer run as the postgres
@@ -15,7 +17,7 @@ import { upsertStaffAccount } from "@once/auth";
 import { createPrismaClient } from "@once/db";
 import { testPool } from "@once/db/testing";
 import { startPooledDatabase, type PooledDatabase } from "@once/scripts/cluster/pooler/pooled-database";
-import { startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
+import { runStartUpCheck, startNode, type NodeProcess } from "@once/scripts/cluster/node-process";
 import { newSession } from "./cluster-fixture.ts";
 import { FLEET_ENV } from "./fleet-fixture.ts";
 import { expectNothingLostOrDoubled, leadEvents, leadReceiver, outageLoad, signInStaff, WEBHOOK_SECRET, type LeadReceiver } from "./outage-load.ts";
@@ -125,56 +127,80 @@ describe("bad input: the node refuses to start with one line naming the variable
 
 describe("exactly-once behind PgBouncer in transaction mode", () => {
   it(
-    "keeps every acknowledged key through a killed node started again under load and a restarted PostgreSQL, and the live list still updates",
-    { timeout: 150_000 },
+    "keeps every acknowledged key through a killed node, a rolling restart of every node and a restarted PostgreSQL, all under load; every start passes its checks",
+    { timeout: 180_000 },
     async () => {
       expect(nodes.length * POOL_SIZE).toBeGreaterThan(MAX_CONNECTIONS);
-      const { seen, untilDefinitive } = outageLoad();
+      const load = outageLoad();
+      const { seen } = load;
       const live = [...nodes];
       const tokens = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => newSession(nodes[i % nodes.length]!)));
-      let running = true;
-      const clients = tokens.map(async (token, i) => {
-        for (let n = 0; running; n++) {
-          // Each attempt asks for a node afresh: a key whose node was killed is retried on another.
-          const node = () => live[(i + n) % live.length]!;
-          if (n % 2 === 0) await untilDefinitive(node, "order", token, { item: "sample-guide", quantity: 1 });
-          else
-            await untilDefinitive(node, "lead", token, {
-              name: `Client ${i}`,
-              phone: `1380000${String(i).padStart(4, "0")}`,
-              content: `Inquiry ${n} of client ${i}`,
-            });
-        }
-      });
-      const events = leadEvents(nodes[0]!, staffCookie);
+      const clients = load.clients(tokens, (i, n) => live[(i + n) % live.length]!);
+      let events = leadEvents(nodes[0]!, staffCookie);
       const acknowledged = (after: number) => seen.successAt.filter((t) => t > after).length;
+      const writesGoOn = async (what: string, count = 40) => {
+        const from = Date.now();
+        await waitUntil(what, () => acknowledged(from) >= count, 30_000, 100);
+      };
+      /** Takes node `index` out of the clients' rotation, stops it with `signal`, starts it again as `pnpm start` does. */
+      const restart = async (index: number, signal: NodeJS.Signals) => {
+        const old = nodes[index]!;
+        live.splice(live.indexOf(old), 1);
+        await old.stop(signal);
+        // Started while the others keep PgBouncer's server connections busy: its start-up check
+        // (the pool mode against what the server shows) is not fooled by them (it once refused here).
+        nodes[index] = await startNode({ port: old.port, databaseUrl: pooled.url(DATABASE), env, seed: true });
+        live.push(nodes[index]);
+      };
 
       const started = Date.now();
-      await waitUntil("writes through PgBouncer", () => acknowledged(started) >= 40, 30_000, 100);
+      await writesGoOn("writes through PgBouncer");
       // The node's LISTEN connection (direct URL) is live, and leads committed through PgBouncer are announced.
       expect(events.text()).toMatch(/"live":true/);
       const announcedBefore = seen.outcomes.filter((o) => o.kind === "lead").some((o) => events.text().includes(o.id));
       expect(announcedBefore).toBe(true);
 
-      const victim = nodes[2]!;
-      live.splice(live.indexOf(victim), 1);
-      const killedAt = Date.now();
-      await victim.stop("SIGKILL");
-      await waitUntil("writes after the node was killed", () => acknowledged(killedAt) >= 40, 30_000, 100);
-      // It comes back while the others keep PgBouncer's server connections busy: its start-up check
-      // (the pool mode against what the server shows) is not fooled by them (it once refused here).
-      const comeback = await startNode({ port: victim.port, databaseUrl: pooled.url(DATABASE), env, seed: true });
-      nodes[2] = comeback;
-      live.push(comeback);
-      const cameBackAt = Date.now();
-      await waitUntil("writes after the node came back", () => acknowledged(cameBackAt) >= 40, 30_000, 100);
+      // A rolling deployment under load, every node in turn: the last one crashes (SIGKILL), the
+      // others are stopped in order (SIGTERM: each drains, and cuts its event streams); each is
+      // started again at once.
+      events.close();
+      const phases: Record<string, number> = {};
+      let phaseStart = Date.now();
+      const phase = (name: string) => {
+        phases[name] = Date.now() - phaseStart;
+        phaseStart = Date.now();
+      };
+      for (const index of [2, 0, 1]) {
+        await restart(index, index === 2 ? "SIGKILL" : "SIGTERM");
+        await writesGoOn(`writes after node ${index + 1} was restarted`, 10);
+      }
+      phase("rollingRestartMs");
+      // The start-up that once refused, ten at once under the same load (a fleet starting
+      // together; each check's probes compete with the others' too): every one passes.
+      const checks = await Promise.all(
+        Array.from({ length: 10 }, () => runStartUpCheck({ port: NODE_PORT + 5, databaseUrl: pooled.url(DATABASE), env, seed: true })),
+      );
+      expect(checks.map((check) => (check.code === 0 ? 0 : check.output))).toEqual(Array.from({ length: 10 }, () => 0));
+      phase("startUpChecksMs");
+      await writesGoOn("writes during the start-up checks", 1);
+      // PgBouncer restarted: a node starting while it is down refuses with one line (its unit
+      // starts it again two seconds later: deploy/systemd/once-web@.service), the running nodes
+      // answer 503 meanwhile and carry on once it is back.
+      await pooled.stopPgbouncer();
+      expect(await refusal(pooled.url(DATABASE), {}, NODE_PORT + 5)).toEqual([
+        expect.stringMatching(/^error: the database at 127\.0\.0\.1:\d+\/once_pooler is unreachable: connection refused/),
+      ]);
+      await pooled.startPgbouncer();
+      await writesGoOn("writes after PgBouncer restarted");
+      phase("pgbouncerRestartMs");
+      events = leadEvents(nodes[0]!, staffCookie); // the live list, on a node that started under load
+      await waitUntil("the restarted node's live list", () => events.text().includes('"live":true'), 10_000, 100);
 
       const restartedAt = Date.now();
       await pooled.restartPostgres();
       const upAgainMs = Date.now() - restartedAt;
       await waitUntil("writes after PostgreSQL restarted", () => acknowledged(restartedAt + upAgainMs) >= 40, 30_000, 100);
-      running = false;
-      await Promise.all(clients);
+      await clients.stop();
 
       const report = {
         acknowledged: seen.outcomes.length,
@@ -182,6 +208,7 @@ describe("exactly-once behind PgBouncer in transaction mode", () => {
         leads: seen.outcomes.filter((o) => o.kind === "lead").length,
         answers: Object.fromEntries(seen.statuses),
         postgresDownMs: upAgainMs,
+        ...phases,
         writesPerSecond: Math.round((seen.outcomes.length / (Date.now() - started)) * 1000),
       };
       console.log(`Pooler: ${JSON.stringify(report)}`);

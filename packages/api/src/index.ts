@@ -8,7 +8,7 @@ export { seedSampleLeads } from "./lead/sample-leads.ts";
 export { DEFAULT_ORDER_RULES, type OrderRules } from "./order/order-rules.ts";
 export type { LeadSettings } from "./lead/submit-lead.ts";
 export { DEFAULT_OPERATION_SETTINGS, parseOperationSettings, type OperationSettings } from "./definitions/settings.ts";
-export { compactOperationRecords, expireOperationRecords } from "./records/record-store.ts";
+export { compactOperationRecords, expireOperationRecords, sweepOperationRecords } from "./records/record-store.ts";
 export { operations, OPERATION_TYPES, type OperationType } from "./registry.ts";
 export {
   findOwn,

@@ -28,6 +28,10 @@ export interface PooledDatabase {
    * recovery at the next start) and starts it again; resolves when it accepts connections.
    */
   restartPostgres(): Promise<void>;
+  /** Stops PgBouncer (SIGINT: every client and server connection closed at once). */
+  stopPgbouncer(): Promise<void>;
+  /** Starts PgBouncer again with the same configuration; resolves when it accepts connections. */
+  startPgbouncer(): Promise<void>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -65,12 +69,13 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
       "-c",
       `max_connections=${maxConnections}`,
     ]);
+  const runningBouncer = () => group.daemons.find((d) => d.name === "pgbouncer" && d.child.exitCode === null && d.child.signalCode === null);
+  const stopPgbouncer = async () => {
+    const bouncer = runningBouncer();
+    if (bouncer) await stopProcess(bouncer.child, "SIGINT", 5_000);
+  };
   // PgBouncer first (SIGINT: it closes its connections at once), then PostgreSQL.
-  const stop = () =>
-    group.stop(async () => {
-      const bouncer = group.daemons.find((d) => d.name === "pgbouncer");
-      if (bouncer) await stopProcess(bouncer.child, "SIGINT", 5_000);
-    });
+  const stop = () => group.stop(stopPgbouncer);
 
   try {
     const initdb = spawnSync(
@@ -90,16 +95,19 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
     writeFileSync(path.join(dir, "userlist.txt"), PGBOUNCER_USERLIST);
     writeFileSync(path.join(dir, "pgbouncer.ini"), pgbouncerConfig({ listenPort: ports.pooler, postgresPort: ports.postgres, serverPoolSize, databases, dir }));
     for (const file of ["userlist.txt", "pgbouncer.ini"]) chownSync(path.join(dir, file), user.uid, user.gid);
-    const bouncer = group.spawn("pgbouncer", tools.pgbouncer!, [path.join(dir, "pgbouncer.ini")]);
-    const probe = databases[0] ?? "postgres";
-    await waitFor(
-      "PgBouncer to accept connections",
-      async () => {
-        if (bouncer.exitCode !== null) throw new Error(`pgbouncer exited with ${bouncer.exitCode}`);
-        return databases.length === 0 || canQuery(`postgres://postgres@127.0.0.1:${ports.pooler}/${probe}`);
-      },
-      20_000,
-    );
+    const startPgbouncer = async () => {
+      const bouncer = group.spawn("pgbouncer", tools.pgbouncer!, [path.join(dir, "pgbouncer.ini")]);
+      const probe = databases[0] ?? "postgres";
+      await waitFor(
+        "PgBouncer to accept connections",
+        async () => {
+          if (bouncer.exitCode !== null) throw new Error(`pgbouncer exited with ${bouncer.exitCode}`);
+          return databases.length === 0 || canQuery(`postgres://postgres@127.0.0.1:${ports.pooler}/${probe}`);
+        },
+        20_000,
+      );
+    };
+    await startPgbouncer();
 
     return {
       ports,
@@ -113,6 +121,8 @@ export async function startPooledDatabase(options: StartPooledOptions): Promise<
         startPostgres();
         await waitFor("PostgreSQL to accept connections again", () => canQuery(admin), 60_000);
       },
+      stopPgbouncer,
+      startPgbouncer,
       output: () => group.output(),
       stop,
     };

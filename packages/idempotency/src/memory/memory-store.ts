@@ -139,5 +139,8 @@ export function createMemoryStore(options: { now?: () => Date } = {}): MemorySto
       for (const [id] of taken) committed.delete(id);
       return Promise.resolve(taken.length);
     },
+
+    // A claim here is committed only together with its outcome: none is ever left in progress.
+    forgetAbandoned: () => Promise.resolve(0),
   };
 }

@@ -259,6 +259,25 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
         ),
       );
     },
+
+    // Through the same (outcome, expires_at) index: the committed "in progress" rows are few
+    // (only a claim whose BEGIN failed leaves one). A live claim is an uncommitted row, which this
+    // statement does not see; one being taken over is locked, and SKIP LOCKED passes it by.
+    async forgetAbandoned({ claimedBefore, batchSize = 500, maxBatches = Number.POSITIVE_INFINITY }) {
+      return inBatches(batchSize, { batches: maxBatches }, () =>
+        db.$executeRawUnsafe(
+          `delete from ${table}
+           where id in (
+             select id from ${table}
+             where outcome = 'in_progress' and created_at <= $2::timestamptz
+             order by expires_at
+             limit $1
+             for update skip locked)`,
+          batchSize,
+          claimedBefore,
+        ),
+      );
+    },
   };
 }
 

@@ -23,4 +23,11 @@ export {
   type Scope,
   type OutcomeToStore,
 } from "./store.ts";
-export { tombstoneHorizon, MIN_RETENTION_DAYS, MIN_TOMBSTONE_DAYS, DEFAULT_TOMBSTONE_DAYS } from "./retention.ts";
+export {
+  tombstoneHorizon,
+  abandonedClaimHorizon,
+  ABANDONED_CLAIM_MINUTES,
+  MIN_RETENTION_DAYS,
+  MIN_TOMBSTONE_DAYS,
+  DEFAULT_TOMBSTONE_DAYS,
+} from "./retention.ts";

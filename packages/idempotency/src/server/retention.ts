@@ -11,6 +11,15 @@
 // that retention + tombstone also covers its session lifetime (apps/web/src/env.ts).
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * A claim committed "in progress" and not taken over by a retry within this time is forgotten
+ * by the sweep (IdempotencyStore.forgetAbandoned; docs/API.md, "A claim left in progress"). No
+ * live claim is ever committed in progress (it commits with its outcome), so any time is safe;
+ * 15 minutes leaves a client's own retries (seconds to minutes) the first go at the key.
+ */
+export const ABANDONED_CLAIM_MINUTES = 15;
 
 /** The published minimum for keeping outcomes replayable (GUARANTEES.md §7). */
 export const MIN_RETENTION_DAYS = 30;
@@ -25,4 +34,9 @@ export function tombstoneHorizon(now: Date, tombstoneDays: number): Date {
     throw new RangeError(`tombstoneDays must be an integer of at least ${MIN_TOMBSTONE_DAYS}, got ${tombstoneDays}`);
   }
   return new Date(now.getTime() - tombstoneDays * DAY_MS);
+}
+
+/** Claims committed "in progress" at or before this instant are abandoned (IdempotencyStore.forgetAbandoned). */
+export function abandonedClaimHorizon(now: Date): Date {
+  return new Date(now.getTime() - ABANDONED_CLAIM_MINUTES * MINUTE_MS);
 }

@@ -99,6 +99,14 @@ export interface IdempotencyStore<Tx = unknown> {
    * picks `expiredBefore` past the time any client could still send it (`tombstoneHorizon`).
    */
   compact(options: { expiredBefore: Date; batchSize?: number; maxBatches?: number }): Promise<number>;
+  /**
+   * Abandoned claims: deletes records committed "in progress" whose claim was made at or before
+   * `claimedBefore` (`abandonedClaimHorizon`), `batchSize` per statement. Only a claim that ran
+   * without its transaction can commit so (postgres-store.ts, takeOverAbandoned); its request
+   * failed before any business write, so the key is unknown again, as the status look-up
+   * already answers it. A claim still held by a live transaction is never touched.
+   */
+  forgetAbandoned(options: { claimedBefore: Date; batchSize?: number; maxBatches?: number }): Promise<number>;
 }
 
 /** A claim held by another transaction was not released within the lock timeout. */

@@ -34,6 +34,7 @@ export interface Metrics {
   leadTimeToAssign: Gauge<"quantile">;
   leadTimeToFirstResponse: Gauge<"quantile">;
   deliveryAttempts: Counter<"channel" | "result">;
+  abandonedClaims: Counter;
 }
 
 function createMetrics(): Metrics {
@@ -104,6 +105,11 @@ function createMetrics(): Metrics {
       name: "once_notify_delivery_attempts_total",
       help: "Delivery attempts made by this node's notification worker, by channel and result",
       labelNames: ["channel", "result"],
+      registers,
+    }),
+    abandonedClaims: new Counter({
+      name: "once_idempotency_abandoned_claims_forgotten_total",
+      help: 'Keys left "in progress" by a claim that committed without its request (its BEGIN failed) and was not retried, forgotten by this node\'s retention sweep',
       registers,
     }),
   };
