@@ -82,6 +82,35 @@ export const carrierName = (code: string | null | undefined, language: string): 
 /** As a number is printed and read out: spaces dropped (a label groups its digits), letters in capitals. */
 export const normaliseTrackingNumber = (raw: string): string => raw.replace(/\s+/g, "").toUpperCase();
 
+/**
+ * What is wrong with the link `template` makes for `trackingNumber`, or null when it is right: an
+ * https address, on the template's own host, with the number in it as given. Staff never type a
+ * link (it is built from the fixed table above), and numbers match their carrier's pattern, so
+ * this catches an edit of the table gone wrong (plain http, the number dropped or moved into the
+ * host) and a number that would reshape the address, before a customer is sent anywhere.
+ */
+export function linkProblem(template: string, trackingNumber: string): string | null {
+  let base: URL;
+  let link: URL;
+  try {
+    base = new URL(template.replace("{number}", "0"));
+    link = new URL(template.replace("{number}", encodeURIComponent(trackingNumber)));
+  } catch {
+    return "not an address";
+  }
+  if (template.split("{number}").length !== 2) return "the number must appear exactly once";
+  if (link.protocol !== "https:") return "not https";
+  if (link.host !== base.host || new URL(template).host.includes("{")) return "the number must not be part of the host";
+  if (!`${link.pathname}${link.search}`.includes(encodeURIComponent(trackingNumber))) return "the number is not in the address";
+  return null;
+}
+
+/** linkProblem for a carrier of the table; null when it has no link ("Other"). */
+export const trackingLinkProblem = (code: CarrierCode, trackingNumber: string): string | null => {
+  const template = CARRIERS[code].trackingUrl;
+  return template && linkProblem(template, trackingNumber);
+};
+
 /** The page that follows this shipment, or null (no carrier or no number, or "Other"). */
 export function trackingLink(code: string | null | undefined, trackingNumber: string | null | undefined): string | null {
   const template = carrierOf(code)?.trackingUrl;
