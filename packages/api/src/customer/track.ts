@@ -174,9 +174,9 @@ export async function lookUpByPhone(
   const phone = z.safeParse(phoneSchema, input.phone);
   if (!phone.success) return { refusal: "PHONE_MALFORMED" };
   if (limits) {
-    const [perAddress, perNumber] = await Promise.all([
-      limits.take("track-address", clientAddress),
-      limits.take("track-number", `${number.kind}:${number.value}`),
+    const [perAddress, perNumber] = await limits.takeAll([
+      ["track-address", clientAddress],
+      ["track-number", `${number.kind}:${number.value}`],
     ]);
     const wait = Math.max(perAddress ?? 0, perNumber ?? 0);
     if (wait > 0) return { refusal: "RATE_LIMITED", retryAfterSeconds: wait };

@@ -117,4 +117,59 @@ describe("a budget taken on the caller's transaction", () => {
     expect(wait).toBeGreaterThan(60 * 60); // the day's window
     expect(await limits.take("order-address", subject, 1)).toBeGreaterThan(0); // take sees what the transaction spent
   });
+
+  it("spend several budgets in one statement, in the same rows as one at a time, and fall back to memory when the store fails", async () => {
+    const [nodeA, nodeB] = [createRateLimits(pool, config), createRateLimits(pool, config)];
+    const [session, address] = [unique("customer:z"), unique("192.0.2.7")];
+    // Session budget 3, address budget 5: three together, then the session's is spent; take() counts in the same rows.
+    for (let i = 0; i < 3; i++)
+      expect(
+        await nodeA.takeAll([
+          ["write-session", session],
+          ["write-address", address],
+        ]),
+      ).toEqual([null, null]);
+    const [sessionWait, addressWait] = await nodeB.takeAll([
+      ["write-session", session],
+      ["write-address", address],
+    ]);
+    expect(sessionWait).toBeGreaterThan(0);
+    expect(addressWait).toBeNull();
+    expect(await nodeB.take("write-address", address)).toBeNull(); // the fifth unit of 5
+    expect(await nodeB.take("write-address", address)).toBeGreaterThan(0); // the sixth
+    // Concurrent spends of the same two budgets, in both orders, neither deadlock nor lose a unit.
+    const [s2, a2] = [unique("customer:w"), unique("192.0.2.8")];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        nodeA.takeAll(
+          i % 2
+            ? [
+                ["write-session", s2],
+                ["write-address", a2],
+              ]
+            : [
+                ["write-address", a2],
+                ["write-session", s2],
+              ],
+        ),
+      ),
+    );
+    const { rows } = await pool.query<{ key: string; points: number }>(`select key, points from rate_limit where key = any($1) order by key`, [
+      [`write-address:${a2}`, `write-session:${s2}`],
+    ]);
+    expect(rows.map((r) => r.points)).toEqual([8, 8]);
+    // A store that fails: the node's in-memory budgets answer instead of an error.
+    const broken = testPool(inject("databaseUrl"), 1);
+    await broken.end();
+    const offline = createRateLimits(broken, config);
+    const spent = [];
+    for (let i = 0; i < 4; i++)
+      spent.push(
+        await offline.takeAll([
+          ["write-session", session],
+          ["write-address", unique("a")],
+        ]),
+      );
+    expect(spent.map(([perSession]) => perSession === null)).toEqual([true, true, true, false]);
+  });
 });

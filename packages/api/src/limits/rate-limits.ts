@@ -66,6 +66,12 @@ export interface RateLimits {
    * waits for a connection that only its own commit would free (until lock_timeout: 409s).
    */
   takeInTransaction(tx: Prisma.TransactionClient, budget: Budget, subject: string, units?: number): Promise<number | null>;
+  /**
+   * `take` of one unit of several budgets at once, in one statement (one round trip, one
+   * connection): each entry's answer, in order. A create spends its session's and its address's
+   * budget together (write-budget.ts).
+   */
+  takeAll(takes: readonly (readonly [Budget, string])[]): Promise<(number | null)[]>;
   /** Seconds an account must still wait before its next sign-in attempt, or null. */
   signInBackoff(account: string): Promise<number | null>;
   /** A wrong password: from the free failures on, the account waits 1 s, 2 s, 4 s … (capped). */
@@ -103,9 +109,11 @@ export function withUnnamedStatements(pool: pg.Pool): Pick<pg.Pool, "query"> {
 
 export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig): RateLimits {
   const sizes = new Map<string, { points: number; duration: number }>();
+  const insurance = new Map<string, RateLimiterMemory>();
   const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     sizes.set(keyPrefix, { points, duration });
     const insuranceLimiter = new RateLimiterMemory({ keyPrefix, points, duration });
+    insurance.set(keyPrefix, insuranceLimiter);
     if (!pool) return insuranceLimiter;
     return new RateLimiterPostgres({
       storeClient: withUnnamedStatements(pool),
@@ -151,6 +159,25 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
   };
   return {
     take,
+    async takeAll(takes) {
+      if (!pool) return Promise.all(takes.map(([budget, subject]) => take(budget, subject)));
+      try {
+        return await consumeAll(
+          pool,
+          takes.map(([budget, subject]) => ({ key: `${budget}:${subject}`, ...sizes.get(budget)! })),
+        );
+      } catch {
+        // The store failed: this node's in-memory budgets stand in, as the library's insurance does for `take`.
+        return Promise.all(
+          takes.map(([budget, subject]) =>
+            insurance
+              .get(budget)!
+              .consume(subject)
+              .then(() => null, secondsToWait),
+          ),
+        );
+      }
+    },
     async takeInTransaction(tx, budget, subject, units = 1) {
       if (!pool) return take(budget, subject, units); // no shared store: the in-memory budget
       const { points, duration } = sizes.get(budget)!;
@@ -201,6 +228,31 @@ async function consumeInTransaction(tx: Prisma.TransactionClient, key: string, u
     returning points, expire::text as expire`;
   if (row!.points <= points) return null;
   return Math.max(1, Math.ceil((Number(row!.expire) - now) / 1000));
+}
+
+/**
+ * The same upsert as consumeInTransaction for one unit of several keys, one statement on the
+ * limits' pool (unnamed, like every statement through a pooler). The keys are written in sorted
+ * order, so two requests spending the same two budgets never wait for each other crosswise.
+ */
+async function consumeAll(pool: pg.Pool, takes: { key: string; points: number; duration: number }[]): Promise<(number | null)[]> {
+  const now = Date.now();
+  const sorted = [...new Set(takes.map((t) => t.key))].sort();
+  const expireOf = new Map(takes.map((t) => [t.key, String(now + t.duration * 1000)]));
+  const { rows } = await pool.query<{ key: string; points: number; expire: string }>({
+    text: `insert into rate_limit (key, points, expire)
+      select key, 1, expire from unnest($1::varchar[], $2::bigint[]) with ordinality as t(key, expire, n) order by n
+      on conflict (key) do update set
+        points = case when rate_limit.expire <= $3::bigint then 1 else rate_limit.points + 1 end,
+        expire = case when rate_limit.expire <= $3::bigint then excluded.expire else rate_limit.expire end
+      returning key, points, expire::text as expire`,
+    values: [sorted, sorted.map((key) => expireOf.get(key)!), String(now)],
+  });
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return takes.map(({ key, points }) => {
+    const row = byKey.get(key)!;
+    return row.points <= points ? null : Math.max(1, Math.ceil((Number(row.expire) - now) / 1000));
+  });
 }
 
 function secondsToWait(rejection: unknown): number {

@@ -9,7 +9,10 @@ import type { Budget, RateLimits } from "./rate-limits.ts";
 
 async function spend(limits: RateLimits | undefined, budgets: [Budget, Budget], what: string, principal: string, clientAddress: string): Promise<void> {
   if (!limits) return;
-  const [perSession, perAddress] = await Promise.all([limits.take(budgets[0], principal), limits.take(budgets[1], clientAddress)]);
+  const [perSession, perAddress] = await limits.takeAll([
+    [budgets[0], principal],
+    [budgets[1], clientAddress],
+  ]);
   const wait = Math.max(perSession ?? 0, perAddress ?? 0);
   if (wait > 0) {
     const who = perSession !== null ? "this session" : "this address";
