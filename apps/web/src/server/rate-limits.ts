@@ -1,7 +1,8 @@
 // This node's view of the shared budgets (packages/api/src/limits): a pool of its own on the
-// application database, so limits hold across nodes and never wait behind Prisma's pool. Every
-// write takes two budget statements; the table is UNLOGGED, so a budget costs no WAL flush
-// (counters may be lost in a crash, nothing else).
+// application database, so limits hold across nodes and never wait behind Prisma's pool. A write
+// spends both its budgets in one statement (a REST create's goes with its key's look-up, on
+// Prisma's pool: RateLimits.takeAfterLookUp); the table is UNLOGGED, so a budget costs no WAL
+// flush (counters may be lost in a crash, nothing else).
 import "server-only";
 import pg from "pg";
 import { createRateLimits, type RateLimits } from "@once/api/limits";

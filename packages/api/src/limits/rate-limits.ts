@@ -71,7 +71,20 @@ export interface RateLimits {
    * connection): each entry's answer, in order. A create spends its session's and its address's
    * budget together (write-budget.ts).
    */
-  takeAll(takes: readonly (readonly [Budget, string])[]): Promise<(number | null)[]>;
+  takeAll(takes: readonly Take[]): Promise<(number | null)[]>;
+  /**
+   * One statement on `db` (the app's Prisma client): runs `lookUp` (a select of at most one row,
+   * its parameters `values`) and takes one unit of each of `ifFound`'s budgets when it found a row
+   * whose `outcome` is not "in_progress", of `otherwise`'s budgets when not. Returns the row
+   * (undefined: none) and each spent entry's answer as `take` gives it. A REST create looks its key
+   * up and spends the budget the record calls for in one round trip (rest/look-up-and-spend.ts).
+   */
+  takeAfterLookUp(
+    db: LookUpClient,
+    lookUp: { sql: string; values: unknown[] },
+    ifFound: readonly Take[],
+    otherwise: readonly Take[],
+  ): Promise<{ row: Record<string, unknown> | undefined; waits: (number | null)[] }>;
   /** Seconds an account must still wait before its next sign-in attempt, or null. */
   signInBackoff(account: string): Promise<number | null>;
   /** A wrong password: from the free failures on, the account waits 1 s, 2 s, 4 s … (capped). */
@@ -105,6 +118,14 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 export function withUnnamedStatements(pool: pg.Pool): Pick<pg.Pool, "query"> {
   return { query: ((config: pg.QueryConfig) => pool.query({ text: config.text, values: config.values })) as pg.Pool["query"] };
+}
+
+/** One unit of a budget for a subject. */
+export type Take = readonly [Budget, string];
+
+/** The slice of a Prisma client `takeAfterLookUp` sends its statement through. */
+export interface LookUpClient {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
 export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig): RateLimits {
@@ -157,15 +178,13 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
       return secondsToWait(rejection);
     }
   };
+  const keyed = (takes: readonly Take[]): KeyedTake[] => takes.map(([budget, subject]) => ({ key: `${budget}:${subject}`, ...sizes.get(budget)! }));
   return {
     take,
     async takeAll(takes) {
       if (!pool) return Promise.all(takes.map(([budget, subject]) => take(budget, subject)));
       try {
-        return await consumeAll(
-          pool,
-          takes.map(([budget, subject]) => ({ key: `${budget}:${subject}`, ...sizes.get(budget)! })),
-        );
+        return await consumeAll(pool, keyed(takes));
       } catch {
         // The store failed: this node's in-memory budgets stand in, as the library's insurance does for `take`.
         return Promise.all(
@@ -177,6 +196,18 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
           ),
         );
       }
+    },
+    async takeAfterLookUp(db, lookUp, ifFound, otherwise) {
+      if (!pool) {
+        // No shared store: the look-up alone, then this node's in-memory budgets.
+        const [row] = await db.$queryRawUnsafe<Record<string, unknown>[]>(lookUp.sql, ...lookUp.values);
+        const spent = row && row.outcome !== "in_progress" ? ifFound : otherwise;
+        return { row, waits: await Promise.all(spent.map(([budget, subject]) => take(budget, subject))) };
+      }
+      const found = keyed(ifFound);
+      const fresh = keyed(otherwise);
+      const { row, spentFound, rows, now } = await lookUpAndConsume(db, lookUp, found, fresh);
+      return { row, waits: waitsOf(spentFound ? found : fresh, rows, now) };
     },
     async takeInTransaction(tx, budget, subject, units = 1) {
       if (!pool) return take(budget, subject, units); // no shared store: the in-memory budget
@@ -235,19 +266,74 @@ async function consumeInTransaction(tx: Prisma.TransactionClient, key: string, u
  * limits' pool (unnamed, like every statement through a pooler). The keys are written in sorted
  * order, so two requests spending the same two budgets never wait for each other crosswise.
  */
-async function consumeAll(pool: pg.Pool, takes: { key: string; points: number; duration: number }[]): Promise<(number | null)[]> {
+async function consumeAll(pool: pg.Pool, takes: KeyedTake[]): Promise<(number | null)[]> {
   const now = Date.now();
-  const sorted = [...new Set(takes.map((t) => t.key))].sort();
-  const expireOf = new Map(takes.map((t) => [t.key, String(now + t.duration * 1000)]));
-  const { rows } = await pool.query<{ key: string; points: number; expire: string }>({
+  const [keys, expires] = sortedUnits(takes, now);
+  const { rows } = await pool.query<SpentRow>({
     text: `insert into rate_limit (key, points, expire)
       select key, 1, expire from unnest($1::varchar[], $2::bigint[]) with ordinality as t(key, expire, n) order by n
-      on conflict (key) do update set
-        points = case when rate_limit.expire <= $3::bigint then 1 else rate_limit.points + 1 end,
-        expire = case when rate_limit.expire <= $3::bigint then excluded.expire else rate_limit.expire end
+      ${ON_CONFLICT_SPEND("$3")}
       returning key, points, expire::text as expire`,
-    values: [sorted, sorted.map((key) => expireOf.get(key)!), String(now)],
+    values: [keys, expires, String(now)],
   });
+  return waitsOf(takes, rows, now);
+}
+
+/**
+ * consumeAll after a look-up, in one statement through `db`: the look-up's row decides which of
+ * the two sets of units is spent (`found` when it read a record with an outcome, else `fresh`).
+ */
+async function lookUpAndConsume(db: LookUpClient, lookUp: { sql: string; values: unknown[] }, found: KeyedTake[], fresh: KeyedTake[]) {
+  const now = Date.now();
+  const n = lookUp.values.length;
+  const p = (i: number) => `$${n + i}`;
+  const [foundKeys, foundExpires] = sortedUnits(found, now);
+  const [freshKeys, freshExpires] = sortedUnits(fresh, now);
+  const [result] = await db.$queryRawUnsafe<Record<string, unknown>[]>(
+    `with found as (${lookUp.sql}),
+      decided as (select exists (select from found where outcome <> 'in_progress') as "spentFound"),
+      spent as (
+        insert into rate_limit (key, points, expire)
+        select t.key, 1, t.expire from decided, unnest(
+          case when decided."spentFound" then ${p(1)}::varchar[] else ${p(3)}::varchar[] end,
+          case when decided."spentFound" then ${p(2)}::bigint[] else ${p(4)}::bigint[] end
+        ) with ordinality as t(key, expire, n) order by t.n
+        ${ON_CONFLICT_SPEND(`${p(5)}::bigint`)}
+        returning rate_limit.key, rate_limit.points, rate_limit.expire::text as expire)
+    select (select coalesce(json_agg(spent), '[]'::json) from spent) as "spentRows", decided."spentFound", found.*
+    from decided left join found on true`,
+    ...lookUp.values,
+    foundKeys,
+    foundExpires,
+    freshKeys,
+    freshExpires,
+    String(now),
+  );
+  const { spentRows, spentFound, ...columns } = result!;
+  const row = Object.values(columns).every((value) => value === null) ? undefined : columns;
+  return { row, spentFound: spentFound === true, rows: spentRows as SpentRow[], now };
+}
+
+type KeyedTake = { key: string; points: number; duration: number };
+type SpentRow = { key: string; points: number; expire: string };
+
+/** rate-limiter-flexible's window, as consumeInTransaction writes it: reset once expired. */
+const ON_CONFLICT_SPEND = (now: string) => `on conflict (key) do update set
+        points = case when rate_limit.expire <= ${now} then 1 else rate_limit.points + 1 end,
+        expire = case when rate_limit.expire <= ${now} then excluded.expire else rate_limit.expire end`;
+
+/**
+ * The keys (each once) in sorted order and their new windows' ends: two requests spending the
+ * same budgets lock their rows in one order, so they never wait for each other crosswise.
+ */
+function sortedUnits(takes: KeyedTake[], now: number): [string[], string[]] {
+  const keys = [...new Set(takes.map((t) => t.key))].sort();
+  const expireOf = new Map(takes.map((t) => [t.key, String(now + t.duration * 1000)]));
+  return [keys, keys.map((key) => expireOf.get(key)!)];
+}
+
+/** Each take's answer from the rows its statement returned: null within the budget, else the seconds to wait. */
+function waitsOf(takes: KeyedTake[], rows: SpentRow[], now: number): (number | null)[] {
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return takes.map(({ key, points }) => {
     const row = byKey.get(key)!;

@@ -5,14 +5,22 @@
 // budget instead: a client retrying a lost answer hard is never locked out of its result by
 // the write limit, while a flood of replays is still bounded (docs/API.md).
 import { AppError } from "../app-error.ts";
-import type { Budget, RateLimits } from "./rate-limits.ts";
+import type { RateLimits, Take } from "./rate-limits.ts";
 
-async function spend(limits: RateLimits | undefined, budgets: [Budget, Budget], what: string, principal: string, clientAddress: string): Promise<void> {
-  if (!limits) return;
-  const [perSession, perAddress] = await limits.takeAll([
-    [budgets[0], principal],
-    [budgets[1], clientAddress],
-  ]);
+/** The units an execution spends: its session's and its address's write budget. */
+export const writeUnits = (principal: string, clientAddress: string): Take[] => [
+  ["write-session", principal],
+  ["write-address", clientAddress],
+];
+
+/** The units a request answered from a stored outcome spends instead. */
+export const replayUnits = (principal: string, clientAddress: string): Take[] => [
+  ["replay-session", principal],
+  ["replay-address", clientAddress],
+];
+
+/** Refuses (429 RATE_LIMITED) when either unit of a spend (session, then address) was over its budget. */
+export function refuseOverBudget([perSession, perAddress]: (number | null)[], what: "requests" | "replays"): void {
   const wait = Math.max(perSession ?? 0, perAddress ?? 0);
   if (wait > 0) {
     const who = perSession !== null ? "this session" : "this address";
@@ -20,8 +28,10 @@ async function spend(limits: RateLimits | undefined, budgets: [Budget, Budget], 
   }
 }
 
-export const spendWriteBudget = (limits: RateLimits | undefined, principal: string, clientAddress: string) =>
-  spend(limits, ["write-session", "write-address"], "requests", principal, clientAddress);
+export async function spendWriteBudget(limits: RateLimits | undefined, principal: string, clientAddress: string): Promise<void> {
+  if (limits) refuseOverBudget(await limits.takeAll(writeUnits(principal, clientAddress)), "requests");
+}
 
-export const spendReplayBudget = (limits: RateLimits | undefined, principal: string, clientAddress: string) =>
-  spend(limits, ["replay-session", "replay-address"], "replays", principal, clientAddress);
+export async function spendReplayBudget(limits: RateLimits | undefined, principal: string, clientAddress: string): Promise<void> {
+  if (limits) refuseOverBudget(await limits.takeAll(replayUnits(principal, clientAddress)), "replays");
+}

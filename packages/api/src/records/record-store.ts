@@ -3,7 +3,7 @@
 import type { Prisma, PrismaClient } from "@once/db";
 import type { IdempotencyStore } from "@once/idempotency/server";
 import { abandonedClaimHorizon, tombstoneHorizon } from "@once/idempotency/server";
-import { createPostgresStore } from "@once/idempotency/postgres";
+import { createPostgresStore, recordLookUp } from "@once/idempotency/postgres";
 
 const stores = new WeakMap<PrismaClient, IdempotencyStore<Prisma.TransactionClient>>();
 
@@ -15,6 +15,9 @@ export function recordStore(prisma: PrismaClient): IdempotencyStore<Prisma.Trans
   }
   return store;
 }
+
+/** The store's look-up of a key as SQL to embed (rest/spend-budget.ts sends it with the budget it decides). */
+export const operationRecordLookUp = recordLookUp();
 
 /** Retention: turns records past their expiry into tombstones (see IdempotencyStore.expire). */
 export const expireOperationRecords = (prisma: PrismaClient, options?: { batchSize?: number; maxBatches?: number }) => recordStore(prisma).expire(options);

@@ -78,24 +78,33 @@ const toRecord = (row: RecordRow | undefined): OperationRecord | null =>
         counters: { replayed: row.replayed, conflict: row.conflict, inProgress: row.inProgress },
       };
 
-export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<Tx>, options: PostgresStoreOptions = {}): IdempotencyStore<Tx> {
-  const table = quoted(options.table ?? "idempotency_record");
-  const outcomeType = quoted(options.outcomeType ?? "OperationOutcome");
-  const columns = `operation, key, fingerprint, outcome::text as "outcome", response_status as "responseStatus",
+const recordColumns = `operation, key, fingerprint, outcome::text as "outcome", response_status as "responseStatus",
     response_body as "responseBody", result_id as "resultId", created_at as "createdAt", expires_at as "expiresAt",
     replay_count as "replayed", conflict_count as "conflict", in_progress_count as "inProgress"`;
 
+/**
+ * The store's look-up of one key (`find`) as SQL for a statement of the caller's to embed, so
+ * that the look-up and what it decides travel as one statement (packages/api's REST create
+ * spends the budget the record calls for in the same statement: look-up-and-spend.ts). `sql`
+ * reads the scope's principal as $1, its operation as $2 and the key as $3, and selects at most
+ * one row, which `record` turns into what `find` answers.
+ */
+export function recordLookUp(options: PostgresStoreOptions = {}): { sql: string; record: (row: object | undefined) => OperationRecord | null } {
+  const table = quoted(options.table ?? "idempotency_record");
+  return {
+    sql: `select ${recordColumns} from ${table} where principal = $1 and operation = $2 and key = $3`,
+    record: (row) => toRecord(row as RecordRow | undefined),
+  };
+}
+
+export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<Tx>, options: PostgresStoreOptions = {}): IdempotencyStore<Tx> {
+  const table = quoted(options.table ?? "idempotency_record");
+  const outcomeType = quoted(options.outcomeType ?? "OperationOutcome");
+  const columns = recordColumns;
+  const lookUp = recordLookUp(options);
+
   const find = async (client: SqlClient, scope: Scope, key: string) =>
-    toRecord(
-      (
-        await client.$queryRawUnsafe<RecordRow[]>(
-          `select ${columns} from ${table} where principal = $1 and operation = $2 and key = $3`,
-          scope.principal,
-          scope.operation,
-          key,
-        )
-      )[0],
-    );
+    lookUp.record((await client.$queryRawUnsafe<RecordRow[]>(lookUp.sql, scope.principal, scope.operation, key))[0]);
 
   // A record the claim saw "in progress" was committed so (the claim reads committed rows only),
   // which runOnce never does: its claim commits only together with the outcome. Only a claim
@@ -143,7 +152,7 @@ export function createPostgresStore<Tx extends SqlClient>(db: TransactionRunner<
            returning id)
          select (select id from claimed) as "claim", existing.*
          from (select) as one
-         left join (select ${columns} from ${table} where principal = $1 and operation = $2 and key = $3) as existing on true`,
+         left join (${lookUp.sql}) as existing on true`,
         scope.principal,
         scope.operation,
         key,
