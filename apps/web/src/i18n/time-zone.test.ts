@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, dayIn, dayStartIn, formatTime, pickTimeZone, wallTimeIn } from "./time-zone";
+import { DEFAULT_TIME_ZONE, dayIn, dayStartIn, formatTime, pickTimeZone, wallTimeIn, wallTimeOf } from "./time-zone";
 
 describe("staff time zone", () => {
   it("takes a zone the runtime knows from the cookie, anything else falls back to the business's", () => {
@@ -27,5 +27,12 @@ describe("staff time zone", () => {
     expect(wallTimeIn("2026-12-08T10:30", "Asia/Shanghai").toISOString()).toBe("2026-12-08T02:30:00.000Z");
     expect(wallTimeIn("2026-03-29T03:15", "Europe/Berlin").toISOString()).toBe("2026-03-29T01:15:00.000Z");
     expect(wallTimeIn("2026-07-01T23:59", "America/New_York").toISOString()).toBe("2026-07-02T03:59:00.000Z");
+  });
+
+  it("writes an instant back as the wall-clock time of a zone (a task's due time in its edit form)", () => {
+    expect(wallTimeOf(new Date("2026-12-08T02:30:00Z"), "Asia/Shanghai")).toBe("2026-12-08T10:30");
+    expect(wallTimeOf(new Date("2026-07-02T03:59:00Z"), "America/New_York")).toBe("2026-07-01T23:59");
+    expect(wallTimeOf(new Date("2026-12-31T16:00:00Z"), "Asia/Shanghai")).toBe("2027-01-01T00:00");
+    for (const wall of ["2026-12-08T10:30", "2026-03-29T03:15"]) expect(wallTimeOf(wallTimeIn(wall, "Europe/Berlin"), "Europe/Berlin")).toBe(wall);
   });
 });

@@ -51,6 +51,13 @@ export function dayIn(date: Date, timeZone: string): string {
 /** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`: date filters in the staff member's days. */
 export const dayStartIn = (day: string, timeZone: string): Date => wallTimeIn(`${day}T00:00`, timeZone);
 
+/** The wall-clock time (YYYY-MM-DDTHH:mm) `date` is in `timeZone`: a datetime-local input's value (wallTimeIn's inverse). */
+export function wallTimeOf(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit" }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${dayIn(date, timeZone)}T${part("hour")}:${part("minute")}`;
+}
+
 /**
  * The instant a wall-clock time (YYYY-MM-DDTHH:mm, a datetime-local input's value) names in
  * `timeZone`: a task's due time as the staff member means it, whatever the browser's zone.

@@ -33,6 +33,8 @@ export async function getLeadDetail(prisma: PrismaClient, id: string) {
           reason: true,
           taskTitle: true,
           taskDueAt: true,
+          fromTaskTitle: true,
+          fromTaskDueAt: true,
           createdAt: true,
           actor: { select: { name: true } },
         },

@@ -10,6 +10,7 @@ import type { PrismaClient } from "@once/db";
 import { ProtocolTRPCError } from "@once/idempotency/trpc";
 import { mintOperationKey } from "@once/idempotency";
 import { runOnce } from "@once/idempotency/server";
+import { sweepResponseClock } from "@once/notify";
 import { recordStore } from "../records/record-store.ts";
 import { submitLeadOperation } from "../lead/submit-lead.ts";
 import { createCaller } from "../root.ts";
@@ -91,6 +92,67 @@ describe("follow-up tasks", () => {
     expect(tasks[0]).toMatchObject({ toAssignee: "Other Sales" });
     // Planning, not an answer to the customer: the first-response clock runs on.
     expect(detail.firstResponseAt).toBeNull();
+  });
+
+  it("corrects a task's title, due time and owner on the version it was made on; a stale edit is a conflict; each change on the timeline", async () => {
+    const lead = await newLead(sales);
+    // Due (a few seconds ago is allowed) and reminded by the clock's round.
+    const task = await as(sales).tasks.add({ leadId: lead, title: "Call Tuesday", dueAt: inMinutes(-0.2) });
+    expect(task.version).toBe(1);
+    const reminders = () => prisma.notificationDelivery.count({ where: { taskId: task.id, kind: "task_reminder" } });
+    await sweepResponseClock(prisma, ["email"]);
+    expect(await reminders()).toBe(1);
+    // A new due time re-arms the reminder: due again, it comes again (a new item of the outbox).
+    const edited = await as(other).tasks.edit({ id: task.id, version: 1, title: "  Call Wednesday ", dueAt: inMinutes(-0.1) });
+    expect(edited).toMatchObject({ title: "Call Wednesday", version: 2, changed: true, remindedAt: null, assignee: { id: sales } });
+    await sweepResponseClock(prisma, ["email"]);
+    expect(await reminders()).toBe(2);
+    // Someone else's edit on the version they saw before: a conflict, nothing written.
+    expect(await code(as(sales).tasks.edit({ id: task.id, version: 1, title: "Overwritten" }))).toBe("STALE_VERSION");
+    // The owner alone; the same values again change nothing.
+    expect(await as(sales).tasks.edit({ id: task.id, version: 2, assigneeId: other })).toMatchObject({ version: 3, assignee: { id: other }, changed: true });
+    expect(await as(sales).tasks.edit({ id: task.id, version: 3, title: "Call Wednesday", assigneeId: other })).toMatchObject({ version: 3, changed: false });
+    // Done and reopened: each a change of the task's version too.
+    expect((await as(other).tasks.setDone({ id: task.id, done: true })).version).toBe(4);
+    expect(await code(as(sales).tasks.edit({ id: task.id, version: 3, title: "Stale" }))).toBe("STALE_VERSION");
+    expect((await as(other).tasks.setDone({ id: task.id, done: false })).version).toBe(5);
+
+    const edits = (await as(sales).leads.get({ id: lead })).activities.filter((a) => a.kind === "task_edited");
+    expect(edits).toEqual([
+      expect.objectContaining({
+        fromTaskTitle: "Call Tuesday",
+        taskTitle: "Call Wednesday",
+        fromAssignee: null,
+        toAssignee: null,
+        actor: { name: "Other Sales" },
+      }),
+      expect.objectContaining({ fromTaskTitle: null, fromTaskDueAt: null, fromAssignee: "Task Sales", toAssignee: "Other Sales", taskTitle: "Call Wednesday" }),
+    ]);
+    expect(edits[0]!.fromTaskDueAt!.getTime()).toBe(task.dueAt.getTime());
+    expect(edits[0]!.taskDueAt!.getTime()).toBe(edited.dueAt.getTime());
+  });
+
+  it("refuses a bad edit with its field or code, and writes nothing", async () => {
+    const lead = await newLead(sales);
+    const task = await as(sales).tasks.add({ leadId: lead, title: "Send the catalogue", dueAt: inMinutes(30) });
+    const refused = async (edit: Record<string, unknown>) => code(as(sales).tasks.edit({ id: task.id, version: 1, ...edit }));
+    expect(await refused({ title: "   " })).toBe("BAD_REQUEST");
+    expect(await refused({ title: "x".repeat(201) })).toBe("BAD_REQUEST");
+    expect(await refused({ dueAt: "not a date" })).toBe("BAD_REQUEST");
+    expect(await refused({})).toBe("BAD_REQUEST"); // nothing to change
+    expect(await refused({ dueAt: inMinutes(-5) })).toBe("TASK_DUE_PAST");
+    expect(await refused({ assigneeId: disabled })).toBe("TASK_ASSIGNEE_DISABLED");
+    expect(await refused({ assigneeId: randomUUID() })).toBe("NOT_FOUND");
+    expect(await code(as(sales).tasks.edit({ id: randomUUID(), version: 1, title: "Nowhere" }))).toBe("NOT_FOUND");
+    const empty = await as(sales)
+      .tasks.edit({ id: task.id, version: 1, title: "   " })
+      .catch((e: TRPCError) => e.message);
+    expect(empty).toContain("the task has no title");
+    expect(await prisma.leadTask.findUniqueOrThrow({ where: { id: task.id }, select: { title: true, version: true } })).toEqual({
+      title: "Send the catalogue",
+      version: 1,
+    });
+    expect(await prisma.leadActivity.count({ where: { leadId: lead, kind: "task_edited" } })).toBe(0);
   });
 
   it("refuses a past due time, an unknown or disabled assignee, a merged lead, bad titles; nothing is written", async () => {

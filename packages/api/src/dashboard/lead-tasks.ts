@@ -1,6 +1,8 @@
 // Follow-up tasks on a lead ("call back Tuesday"): a title, a due time and an assignee (by
-// default the lead's owner, else whoever adds it). Anyone on staff adds, completes or reopens
-// one; its creator or an admin deletes it. Each change is an activity on the lead's timeline
+// default the lead's owner, else whoever adds it). Anyone on staff adds, edits (title, due time,
+// assignee), completes or reopens one; its creator or an admin deletes it. An edit names the
+// task's version it was made on: if the task changed since, nothing is written and the answer is
+// a conflict, as with the lead's version. Each change is an activity on the lead's timeline
 // (lead_activity, kinds task_*) in the change's own transaction. A task is planning, not a reply
 // to the customer: adding or completing one does not stop the first-response clock.
 // Merges move nothing (./lead-merge.ts): a task on a merged lead stays on it and is listed, and
@@ -23,11 +25,29 @@ export const taskAddInput = z.object({
   /** A staff id; omitted: the lead's owner, or the one adding it when the lead has none. */
   assigneeId: z.string().min(1).max(64).check(safeText("assigneeId")).optional(),
 });
+export const taskEditInput = z
+  .object({
+    id: z.uuid(),
+    /** The task's version the edit was made on (the list shows it). */
+    version: z.number().int().min(1),
+    title: taskAddInput.shape.title.optional(),
+    dueAt: taskAddInput.shape.dueAt.optional(),
+    /** A staff id. */
+    assigneeId: z.string().min(1).max(64).check(safeText("assigneeId")).optional(),
+  })
+  .refine((e) => e.title !== undefined || e.dueAt !== undefined || e.assigneeId !== undefined, "nothing to change");
 export const taskDoneInput = z.object({ id: z.uuid(), done: z.boolean() });
 export const taskIdInput = z.object({ id: z.uuid() });
 export const taskListInput = z.object({ leadId: z.uuid() });
 
 export type TaskRefusalReason = "TASK_DUE_PAST" | "TASK_ASSIGNEE_DISABLED" | "TASK_LEAD_MERGED" | "TASK_NOT_YOURS";
+
+/** The task changed since the version an edit names. */
+export class TaskConflict extends Error {
+  constructor(readonly currentVersion: number) {
+    super(`this task was changed by someone else since you opened it (now version ${currentVersion}); reload to see the change`);
+  }
+}
 
 export class TaskRefusal extends Error {
   constructor(
@@ -51,6 +71,7 @@ const TASK_SELECT = {
   createdAt: true,
   doneAt: true,
   remindedAt: true,
+  version: true,
   assignee: { select: { id: true, name: true } },
   createdBy: { select: { id: true, name: true } },
   doneBy: { select: { name: true } },
@@ -71,11 +92,7 @@ async function shownOn(tx: Prisma.TransactionClient, leadId: string): Promise<{ 
 
 export async function addLeadTask(prisma: PrismaClient, actor: TaskActor, input: z.infer<typeof taskAddInput>) {
   if (input.dueAt.getTime() < Date.now() - DUE_PAST_GRACE_MS) throw new TaskRefusal("TASK_DUE_PAST", "the due time has passed; choose a time from now on");
-  if (input.assigneeId) {
-    const staff = await prisma.user.findUnique({ where: { id: input.assigneeId }, select: { disabledAt: true } });
-    if (!staff) throw new UnknownId("staff member");
-    if (staff.disabledAt) throw new TaskRefusal("TASK_ASSIGNEE_DISABLED", "this staff member's account is disabled");
-  }
+  if (input.assigneeId) await checkAssignee(prisma, input.assigneeId);
   // Inside the transaction only flat reads and writes: Prisma loads a select's relations side by
   // side, which on a transaction's one connection queues them (and pg warns); the task as shown is
   // read after the commit.
@@ -111,12 +128,66 @@ export async function addLeadTask(prisma: PrismaClient, actor: TaskActor, input:
   return shown(await prisma.leadTask.findUniqueOrThrow({ where: { id }, select: TASK_SELECT }));
 }
 
+/** A staff member a task may be given to: known (else UnknownId) and not disabled. */
+async function checkAssignee(prisma: PrismaClient, assigneeId: string): Promise<void> {
+  const staff = await prisma.user.findUnique({ where: { id: assigneeId }, select: { disabledAt: true } });
+  if (!staff) throw new UnknownId("staff member");
+  if (staff.disabledAt) throw new TaskRefusal("TASK_ASSIGNEE_DISABLED", "this staff member's account is disabled");
+}
+
+/**
+ * Corrects a task's title, due time or assignee, on the version the editor saw. A new due time
+ * must not have passed and re-arms the reminder (it comes again at the new time, as a new item
+ * of the outbox: the task takes a new `number`). Fields given as they already are change nothing;
+ * an edit that changes nothing writes nothing (no version, no timeline entry).
+ */
+export async function editLeadTask(prisma: PrismaClient, actor: TaskActor, input: z.infer<typeof taskEditInput>) {
+  if (input.assigneeId) await checkAssignee(prisma, input.assigneeId);
+  const changed = await prisma.$transaction(async (tx) => {
+    const [task] = await tx.$queryRaw<{ lead_id: string; title: string; due_at: Date; assignee_id: string; version: number }[]>`
+      select lead_id, title, due_at, assignee_id, version from lead_task where id = ${input.id}::uuid for update`;
+    if (!task) throw new UnknownId("task");
+    if (task.version !== input.version) throw new TaskConflict(task.version);
+    const title = input.title !== undefined && input.title !== task.title ? input.title : undefined;
+    const dueAt = input.dueAt !== undefined && input.dueAt.getTime() !== task.due_at.getTime() ? input.dueAt : undefined;
+    const assigneeId = input.assigneeId !== undefined && input.assigneeId !== task.assignee_id ? input.assigneeId : undefined;
+    if (title === undefined && dueAt === undefined && assigneeId === undefined) return false;
+    if (dueAt && dueAt.getTime() < Date.now() - DUE_PAST_GRACE_MS) throw new TaskRefusal("TASK_DUE_PAST", "the due time has passed; choose a time from now on");
+    await tx.$executeRaw`
+      update lead_task set
+        title = coalesce(${title ?? null}::varchar, title),
+        due_at = coalesce(${dueAt ?? null}::timestamptz, due_at),
+        assignee_id = coalesce(${assigneeId ?? null}::text, assignee_id),
+        reminded_at = case when ${dueAt !== undefined}::boolean then null else reminded_at end,
+        number = case when ${dueAt !== undefined}::boolean then nextval(pg_get_serial_sequence('lead_task', 'number')) else number end,
+        version = version + 1
+      where id = ${input.id}::uuid`;
+    const lead = await shownOn(tx, task.lead_id);
+    await tx.leadActivity.create({
+      data: {
+        leadId: lead.id,
+        actorId: actor.id,
+        kind: "task_edited",
+        taskTitle: title ?? task.title,
+        taskDueAt: dueAt ?? task.due_at,
+        fromTaskTitle: title !== undefined ? task.title : null,
+        fromTaskDueAt: dueAt !== undefined ? task.due_at : null,
+        fromAssigneeId: assigneeId !== undefined ? task.assignee_id : null,
+        toAssigneeId: assigneeId ?? null,
+        leadVersion: lead.version,
+      },
+    });
+    return true;
+  });
+  return { ...shown(await prisma.leadTask.findUniqueOrThrow({ where: { id: input.id }, select: TASK_SELECT })), changed };
+}
+
 /** Completes or reopens a task; one already so is left alone (no second timeline entry). */
 export async function setLeadTaskDone(prisma: PrismaClient, actor: TaskActor, input: z.infer<typeof taskDoneInput>) {
   const changed = await prisma.$transaction(async (tx) => {
     const changed = await tx.leadTask.updateMany({
       where: { id: input.id, doneAt: input.done ? null : { not: null } },
-      data: input.done ? { doneAt: new Date(), doneById: actor.id } : { doneAt: null, doneById: null },
+      data: { ...(input.done ? { doneAt: new Date(), doneById: actor.id } : { doneAt: null, doneById: null }), version: { increment: 1 } },
     });
     const task = await tx.leadTask.findUnique({ where: { id: input.id }, select: { leadId: true, title: true, dueAt: true } });
     if (!task) throw new UnknownId("task");

@@ -52,6 +52,7 @@ function refusal(error: unknown): never {
   if (error instanceof chatChannels.ChannelRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof MergeRefusal) throw appTRPCError(error.reason, error.message);
   if (error instanceof tasks.TaskRefusal) throw appTRPCError(error.reason, error.message);
+  if (error instanceof tasks.TaskConflict) throw appTRPCError("STALE_VERSION", error.message);
   if (error instanceof savedViews.SavedViewRefusal) throw appTRPCError(error.reason, error.message, { params: error.params });
   throw error;
 }
@@ -133,6 +134,7 @@ export const dashboardRouter = createTRPCRouter({
     list: staffProcedure.input(tasks.taskListInput).query(({ ctx, input }) => tasks.listLeadTasks(ctx.prisma, input).catch(refusal)),
     mine: staffProcedure.query(({ ctx }) => tasks.myOpenTasks(ctx.prisma, ctx.staff.id)),
     add: staffProcedure.input(tasks.taskAddInput).mutation(({ ctx, input }) => tasks.addLeadTask(ctx.prisma, ctx.staff, input).catch(refusal)),
+    edit: staffProcedure.input(tasks.taskEditInput).mutation(({ ctx, input }) => tasks.editLeadTask(ctx.prisma, ctx.staff, input).catch(refusal)),
     setDone: staffProcedure.input(tasks.taskDoneInput).mutation(({ ctx, input }) => tasks.setLeadTaskDone(ctx.prisma, ctx.staff, input).catch(refusal)),
     delete: staffProcedure.input(tasks.taskIdInput).mutation(({ ctx, input }) => tasks.deleteLeadTask(ctx.prisma, ctx.staff, input).catch(refusal)),
   }),

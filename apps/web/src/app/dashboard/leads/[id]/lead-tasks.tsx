@@ -1,7 +1,7 @@
 "use client";
 // A lead's follow-up tasks (packages/api's dashboard/lead-tasks.ts): add one (what, when in the
-// staff member's time zone, for whom: the lead's owner by default), tick it done or open again,
-// delete it (its creator or an admin). Open tasks come first by due time, an overdue one marked;
+// staff member's time zone, for whom: the lead's owner by default), correct one in place
+// (./task-edit-form.tsx), tick it done or open again, delete it (its creator or an admin). Open tasks come first by due time, an overdue one marked;
 // a merged lead's tasks show here with their lead's number. Each change is on the timeline, so
 // the page's lead (and its timeline) is read again after it. A refusal (a due time past, a
 // disabled assignee) is worded from its code in the reader's language.
@@ -9,23 +9,13 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, Field, Input, Select, cx } from "@once/ui";
 import { Icon, X } from "@once/ui/icons";
-import type { DashboardTranslate } from "~/i18n/dashboard";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
 import { wallTimeIn } from "~/i18n/time-zone";
 import { useTRPC } from "~/trpc/react";
-import { errorText } from "../../error-text";
-import { protocolCode } from "../../protocol-code";
 import { settledAt, useRevealOutcome } from "../../use-reveal-outcome";
 import { StaffOptions } from "../../staff-options";
-
-const REFUSALS = ["TASK_DUE_PAST", "TASK_ASSIGNEE_DISABLED", "TASK_LEAD_MERGED", "TASK_NOT_YOURS"] as const;
-
-/** A task change's line: its refusal in words, another error, `done`, or nothing. */
-function outcome(mutation: { error: unknown; isSuccess: boolean }, t: DashboardTranslate, done: string): string {
-  if (!mutation.error) return mutation.isSuccess ? done : "";
-  const refused = REFUSALS.find((r) => r === protocolCode(mutation.error));
-  return refused ? t("lead.tasks.refused", { reason: t(`lead.tasks.refusal.${refused}`) }) : errorText(mutation.error, t);
-}
+import { TaskEditForm } from "./task-edit-form";
+import { taskOutcome as outcome } from "./task-outcome";
 
 export function LeadTasks({
   leadId,
@@ -55,6 +45,7 @@ export function LeadTasks({
   // The box shows the press at once: set in the click's own render (the mutation's state arrives a
   // tick later, and React would meanwhile put the controlled box back), kept until the list is re-read.
   const [pressed, setPressed] = useState<{ id: string; done: boolean } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const setDone = useMutation(trpc.dashboard.tasks.setDone.mutationOptions({ onSettled: () => refresh().finally(() => setPressed(null)) }));
   const remove = useMutation(trpc.dashboard.tasks.delete.mutationOptions({ onSettled: refresh }));
   const addOutcomeArea = useRevealOutcome<HTMLParagraphElement>(settledAt(add));
@@ -90,22 +81,31 @@ export function LeadTasks({
                   setDone.mutate({ id: task.id, done: e.target.checked });
                 }}
               />
-              <div className="min-w-0 flex-1">
-                <p className={cx("font-medium break-words", task.doneAt && "text-ink-muted line-through")}>{task.title}</p>
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
-                  <span className={cx(overdue && "font-medium text-danger")} data-testid="task-due">
-                    {t("lead.tasks.dueAt", { time: time(task.dueAt) })}
-                  </span>
-                  {overdue ? (
-                    <Badge tone="danger" data-testid="task-overdue">
-                      {t("lead.tasks.overdue")}
-                    </Badge>
-                  ) : null}
-                  <span>{t("lead.tasks.for", { name: task.assignee.name })}</span>
-                  {task.leadNumber !== leadNumber ? <span>{t("lead.tasks.onLead", { number: task.leadNumber })}</span> : null}
-                  {task.doneAt ? <span>{t("lead.tasks.doneBy", { name: task.doneBy?.name ?? "", time: time(task.doneAt) })}</span> : null}
-                </p>
-              </div>
+              {editing === task.id ? (
+                <TaskEditForm task={task} onDone={() => setEditing(null)} onSaved={refresh} />
+              ) : (
+                <div className="min-w-0 flex-1">
+                  <p className={cx("font-medium break-words", task.doneAt && "text-ink-muted line-through")}>{task.title}</p>
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+                    <span className={cx(overdue && "font-medium text-danger")} data-testid="task-due">
+                      {t("lead.tasks.dueAt", { time: time(task.dueAt) })}
+                    </span>
+                    {overdue ? (
+                      <Badge tone="danger" data-testid="task-overdue">
+                        {t("lead.tasks.overdue")}
+                      </Badge>
+                    ) : null}
+                    <span>{t("lead.tasks.for", { name: task.assignee.name })}</span>
+                    {task.leadNumber !== leadNumber ? <span>{t("lead.tasks.onLead", { number: task.leadNumber })}</span> : null}
+                    {task.doneAt ? <span>{t("lead.tasks.doneBy", { name: task.doneBy?.name ?? "", time: time(task.doneAt) })}</span> : null}
+                  </p>
+                </div>
+              )}
+              {editing !== task.id ? (
+                <Button size="sm" className="shrink-0" aria-label={t("lead.tasks.edit", { title: task.title })} onClick={() => setEditing(task.id)}>
+                  {t("lead.tasks.editShort")}
+                </Button>
+              ) : null}
               {task.createdBy.id === self.id || self.isAdmin ? (
                 <button
                   type="button"

@@ -2,7 +2,7 @@
 // A lead's history in one list, oldest first: received (and the owner it got on arrival), status and assignee changes (who, when,
 // the reason of a move backwards), notes (line breaks kept), notification deliveries, and the
 // leads merged into it (their notes too), each merge with its undo, and each follow-up task
-// added, completed, reopened or deleted (with its title as it was).
+// added, edited (what it changed), completed, reopened or deleted (with its title as it was).
 import type { ReactNode } from "react";
 import { Button } from "@once/ui";
 import { useDashboard } from "~/i18n/dashboard/dashboard-provider";
@@ -10,7 +10,7 @@ import type { ArrivalAssignment, DeliveryStatus, LeadStatus, NotificationChannel
 
 interface Activity {
   id: string;
-  kind: "status" | "assignee" | "task_added" | "task_completed" | "task_reopened" | "task_deleted";
+  kind: "status" | "assignee" | "task_added" | "task_completed" | "task_reopened" | "task_deleted" | "task_edited";
   fromStatus: LeadStatus | null;
   toStatus: LeadStatus | null;
   fromAssignee: string | null;
@@ -18,6 +18,9 @@ interface Activity {
   reason: string | null;
   taskTitle: string | null;
   taskDueAt: Date | null;
+  /** task_edited: what the edit replaced (null where it left it). */
+  fromTaskTitle: string | null;
+  fromTaskDueAt: Date | null;
   createdAt: Date;
   actor: { name: string };
 }
@@ -84,6 +87,15 @@ export function LeadTimeline({
       const actor = a.actor.name;
       if (a.kind !== "status" && a.kind !== "assignee") {
         const title = a.taskTitle ?? "";
+        if (a.kind === "task_edited") {
+          // What changed, one line each: the title it had, the due time and the assignee from → to.
+          const changes = [
+            a.fromTaskTitle !== null && t("lead.event.taskEdit.title", { from: a.fromTaskTitle }),
+            a.fromTaskDueAt && a.taskDueAt && t("lead.event.taskEdit.due", { from: time(a.fromTaskDueAt), to: time(a.taskDueAt) }),
+            a.toAssignee && t("lead.event.taskEdit.assignee", { from: a.fromAssignee ?? "", to: a.toAssignee }),
+          ].filter(Boolean);
+          return { key: a.id, at: a.createdAt, kind: "task", title: t("lead.event.taskEdited", { actor, title }), body: changes.join("\n") };
+        }
         return {
           key: a.id,
           at: a.createdAt,
