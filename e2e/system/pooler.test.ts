@@ -29,6 +29,12 @@ const DATABASE = "once_pooler";
 const MAX_CONNECTIONS = 30;
 const POOL_SIZE = 12; // three nodes: 36 > 30, before the rate limits' and the worker's pools
 const CLIENTS = 24;
+// Rolling restarts of all three nodes under the load: one in the test command (with the ten
+// start-up checks at once below, the step that once refused); POOLER_ROLLING_RESTARTS=10 for the
+// long run (BENCHMARKS.md, "The test command", has its figures).
+const ROLLING_RESTARTS = Number(process.env.POOLER_ROLLING_RESTARTS ?? 1);
+if (!Number.isInteger(ROLLING_RESTARTS) || ROLLING_RESTARTS < 1)
+  throw new Error(`POOLER_ROLLING_RESTARTS is a whole number ≥ 1, not "${process.env.POOLER_ROLLING_RESTARTS}"`);
 
 let pooled: PooledDatabase;
 let receiver: LeadReceiver;
@@ -128,7 +134,7 @@ describe("bad input: the node refuses to start with one line naming the variable
 describe("exactly-once behind PgBouncer in transaction mode", () => {
   it(
     "keeps every acknowledged key through a killed node, a rolling restart of every node and a restarted PostgreSQL, all under load; every start passes its checks",
-    { timeout: 180_000 },
+    { timeout: 180_000 + (ROLLING_RESTARTS - 1) * 60_000 },
     async () => {
       expect(nodes.length * POOL_SIZE).toBeGreaterThan(MAX_CONNECTIONS);
       const load = outageLoad();
@@ -170,9 +176,11 @@ describe("exactly-once behind PgBouncer in transaction mode", () => {
         phases[name] = Date.now() - phaseStart;
         phaseStart = Date.now();
       };
-      for (const index of [2, 0, 1]) {
-        await restart(index, index === 2 ? "SIGKILL" : "SIGTERM");
-        await writesGoOn(`writes after node ${index + 1} was restarted`, 10);
+      for (let round = 1; round <= ROLLING_RESTARTS; round++) {
+        for (const index of [2, 0, 1]) {
+          await restart(index, index === 2 ? "SIGKILL" : "SIGTERM");
+          await writesGoOn(`writes after node ${index + 1} was restarted (round ${round})`, 10);
+        }
       }
       phase("rollingRestartMs");
       // The start-up that once refused, ten at once under the same load (a fleet starting
@@ -208,6 +216,7 @@ describe("exactly-once behind PgBouncer in transaction mode", () => {
         leads: seen.outcomes.filter((o) => o.kind === "lead").length,
         answers: Object.fromEntries(seen.statuses),
         postgresDownMs: upAgainMs,
+        rollingRestarts: ROLLING_RESTARTS,
         ...phases,
         writesPerSecond: Math.round((seen.outcomes.length / (Date.now() - started)) * 1000),
       };
