@@ -46,6 +46,9 @@ beforeAll(async () => {
   await deployMigrations({ databaseUrl: url });
   await seedDatabase(url);
   sql = testPool(url, 2); // its idle connections die with the leader
+  // Stock for every order of the run: each stays an order through the failover, not an
+  // OUT_OF_STOCK answer once the seeded 500 copies are gone.
+  await sql.query(`update guide set stock = 1000000`);
   receiver = await leadReceiver();
   const env = {
     ...FLEET_ENV,

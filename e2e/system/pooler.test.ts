@@ -63,6 +63,9 @@ beforeAll(async () => {
   nodes.push(...(await Promise.all([1, 2, 3].map((i) => startNode({ port: NODE_PORT + i, databaseUrl: pooled.url(DATABASE), env, seed: true })))));
   const prisma = createPrismaClient(pooled.url(DATABASE), { poolSize: 1 });
   await upsertStaffAccount(prisma, staff);
+  // Stock for every order of the run: each stays an order (its stock row locked and decremented
+  // through every restart), not an OUT_OF_STOCK answer once the seeded 500 copies are gone.
+  await prisma.$executeRawUnsafe(`update guide set stock = 1000000`);
   await prisma.$disconnect();
   staffCookie = await signInStaff(nodes[0]!, staff); // better-auth's session, through PgBouncer
 });
