@@ -10,6 +10,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   statuses: Record<number, number>;
+  /** Every request's latency in ms, ascending (to merge runs: mergeLoads). */
+  latencies: number[];
 }
 
 export interface RequestSpec {
@@ -58,5 +60,24 @@ export async function runLoad(options: {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     statuses,
+    latencies,
+  };
+}
+
+/** Several runs of one load as one: their requests, time and answers added, the percentiles of all their latencies. */
+export function mergeLoads(name: string, runs: LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  const statuses: Record<number, number> = {};
+  for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
+  return {
+    name,
+    requests: latencies.length,
+    seconds,
+    throughput: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    statuses,
+    latencies,
   };
 }
