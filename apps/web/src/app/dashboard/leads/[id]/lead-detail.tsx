@@ -213,7 +213,7 @@ export function LeadDetail({ id, isAdmin, selfId, offerTake = false }: { id: str
               onChange={(e) => update.mutate({ id, version: l.version, assigneeId: e.target.value || null })}
             >
               <option value="">{t("lead.unassigned")}</option>
-              <StaffOptions />
+              <StaffOptions current={l.assignee} />
             </Select>
           </Field>
           <div ref={outcomeArea}>

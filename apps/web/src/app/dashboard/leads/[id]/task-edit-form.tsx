@@ -57,7 +57,7 @@ export function TaskEditForm({ task, onDone, onSaved }: { task: EditableTask; on
       </Field>
       <Field id={id("assignee")} label={t("lead.tasks.assignee")}>
         <Select id={id("assignee")} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
-          <StaffOptions />
+          <StaffOptions current={task.assignee} />
         </Select>
       </Field>
       <div className="mb-2 flex flex-wrap gap-2 sm:col-span-2">
