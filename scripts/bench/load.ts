@@ -51,9 +51,18 @@ export async function runLoad(options: {
   );
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
-  latencies.sort((a, b) => a - b);
+  return loadResult(
+    options.name,
+    latencies.sort((a, b) => a - b),
+    seconds,
+    statuses,
+  );
+}
+
+/** A load's figures from its latencies (ascending), its seconds and its answers. */
+function loadResult(name: string, latencies: number[], seconds: number, statuses: Record<number, number>): LoadResult {
   return {
-    name: options.name,
+    name,
     requests: latencies.length,
     seconds,
     throughput: latencies.length / seconds,
@@ -70,14 +79,5 @@ export function mergeLoads(name: string, runs: LoadResult[]): LoadResult {
   const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
   const statuses: Record<number, number> = {};
   for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
-  return {
-    name,
-    requests: latencies.length,
-    seconds,
-    throughput: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    statuses,
-    latencies,
-  };
+  return loadResult(name, latencies, seconds, statuses);
 }

@@ -24,7 +24,8 @@ export function TaskEditForm({ task, onDone, onSaved }: { task: EditableTask; on
   const trpc = useTRPC();
   const { t, timeZone } = useDashboard();
   const [title, setTitle] = useState(task.title);
-  const [due, setDue] = useState(wallTimeOf(task.dueAt, timeZone));
+  const dueAsSaved = wallTimeOf(task.dueAt, timeZone);
+  const [due, setDue] = useState(dueAsSaved);
   const [assigneeId, setAssigneeId] = useState(task.assignee.id);
   const edit = useMutation(
     trpc.dashboard.tasks.edit.mutationOptions({
@@ -35,7 +36,7 @@ export function TaskEditForm({ task, onDone, onSaved }: { task: EditableTask; on
   );
   const changes = {
     ...(title.trim() !== task.title && { title }),
-    ...(due !== wallTimeOf(task.dueAt, timeZone) && { dueAt: wallTimeIn(due, timeZone) }),
+    ...(due !== dueAsSaved && { dueAt: wallTimeIn(due, timeZone) }),
     ...(assigneeId !== task.assignee.id && { assigneeId }),
   };
   const id = (field: string) => `task-${task.id}-${field}`;
