@@ -199,7 +199,9 @@ export function createRateLimits(pool: pg.Pool | null, config: RateLimitConfig):
     },
     async takeAfterLookUp(db, lookUp, ifFound, otherwise) {
       if (!pool) {
-        // No shared store: the look-up alone, then this node's in-memory budgets.
+        // No shared store: the look-up alone, then this node's in-memory budgets. "Found" means
+        // what lookUpAndConsume's SQL means (a row whose outcome is not in_progress), which is
+        // what the store's record mapping (recordLookUp().record) calls a record.
         const [row] = await db.$queryRawUnsafe<Record<string, unknown>[]>(lookUp.sql, ...lookUp.values);
         const spent = row && row.outcome !== "in_progress" ? ifFound : otherwise;
         return { row, waits: await Promise.all(spent.map(([budget, subject]) => take(budget, subject))) };
